@@ -5,6 +5,7 @@ from __future__ import annotations
 
 
 import dataclasses, re
+from functools import partial
 from dataclasses import dataclass, field
 from typing import Callable
 import numpy as np
