@@ -34,3 +34,17 @@ def test_byte_at():
     assert got.shape == (2, 2, 2) and got.dtype == np.uint32
     assert got[1, 1].tolist() == [8, 9] and got[0, 0].tolist() == [0, 1]
     assert u16_at(xb, 0)[:, 0, 0].tolist() == [0x0100, 0x0706]
+
+
+def test_as_blocks_refusals():
+    import pytest
+    from ferrox_lit.core import WrongDtype
+    k = Kind('Q8_0', 8, 34, 32, '', None, None)
+    blocks, lead, per_row = as_blocks(k, np.zeros((3, 68), np.uint8))
+    assert blocks.shape == (6, 34) and lead == (3,) and per_row == 2
+    with pytest.raises(NotWholeBlocks, match='last axis is 67 bytes, not a multiple of the 34-byte block'):
+        as_blocks(k, np.zeros((3, 67), np.uint8))
+    with pytest.raises(WrongDtype, match='Q8_0 raw blocks: expected dtype uint8, got int8'):
+        as_blocks(k, np.zeros((3, 68), np.int8))
+    with pytest.raises(NotWholeBlocks, match='scalar'):
+        as_blocks(k, np.uint8(3))
