@@ -10,7 +10,12 @@ from ferrox_lit.core import UnknownKind
 from ferrox_lit.kind import Kind, check_geometry, parse_constant_array, SUB
 from ferrox_lit.formats.q8_0 import Q8_0
 from ferrox_lit.formats.q4_0 import Q4_0
+from ferrox_lit.formats.q5_0 import Q5_0
+from ferrox_lit.formats.q2_k import Q2_K
+from ferrox_lit.formats.q3_k import Q3_K
 from ferrox_lit.formats.q4_k import Q4_K
+from ferrox_lit.formats.q5_k import Q5_K
+from ferrox_lit.formats.q6_k import Q6_K
 
 
 import ferrox_lit.kinds as _nbmod
