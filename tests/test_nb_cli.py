@@ -14,6 +14,7 @@ from ferrox_lit.kind import Kind, check_geometry, three_opinions, sabotage_repor
 from ferrox_lit.kinds import KINDS, kind_by_name, require_kind
 from ferrox_lit.mul_mm import kernel_src, fx_defines
 from ferrox_lit.twin import twin_evidence
+from ferrox_lit.host import host_rung
 
 
 import ferrox_lit.cli as _nbmod

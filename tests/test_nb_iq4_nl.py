@@ -9,7 +9,7 @@ from functools import partial
 import numpy as np
 import gguf
 from ferrox_lit.f16 import f16_to_f32
-from ferrox_lit.kind import Kind, Codebook, Sabotage, byte_at, u16_at, SUB
+from ferrox_lit.kind import swapped, codebook_slip, Kind, Codebook, Sabotage, byte_at, u16_at, SUB
 
 
 from IPython.display import Markdown

@@ -8,7 +8,7 @@ from functools import partial
 import numpy as np
 import gguf
 from ferrox_lit.f16 import f16_to_f32
-from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, SUB
+from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, codebook_slip, SUB
 from ferrox_lit.formats.iq4_nl import IQ4NL_CODEBOOK, IQ4NL_CODEBOOK_SABOTAGES, codebook_sabotaged
 
 

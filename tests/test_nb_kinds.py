@@ -16,6 +16,9 @@ from ferrox_lit.formats.q3_k import Q3_K
 from ferrox_lit.formats.q4_k import Q4_K
 from ferrox_lit.formats.q5_k import Q5_K
 from ferrox_lit.formats.q6_k import Q6_K
+from ferrox_lit.formats.iq4_nl import IQ4_NL
+from ferrox_lit.formats.iq4_xs import IQ4_XS
+from ferrox_lit.formats.mxfp4 import MXFP4
 
 
 import ferrox_lit.kinds as _nbmod
@@ -43,7 +46,9 @@ def test_every_row():
         assert k.nl * SUB == k.block_elems
         assert 'ferrox_dequant_sub(' in k.dequant_src, k.name
         assert len(k.sabotages) >= 3, k.name
-        for s in k.sabotages: assert sum(t.count(s.src_old) for t in (k.dequant_src, *k.deps)) == 1, (k.name, s.name)
+        for s in k.sabotages:
+            if s.src_old: assert sum(t.count(s.src_old) for t in (k.dequant_src, *k.deps)) == 1, (k.name, s.name)
+            else: assert s.codebook is not None and k.codebook is not None, (k.name, s.name)
         if k.codebook is not None: assert k.codebook.c_name in k.dequant_src, k.name
         else: assert '__constant__' not in k.dequant_src, k.name
         assert len(k.f16_fields) + len(k.e8m0_fields) >= 1, f"{k.name}: fixtures would leave its scales wild"
