@@ -1,0 +1,51 @@
+"""Cost of running the mul_mm kernel on the CPU: the fiber runner against one OS thread per CUDA thread.
+
+Not a test: a measurement. Both runners are built from the same shim and the same emitted
+translation unit; only the scheduler differs (ucontext fibers on one OS thread vs. one pthread per
+CUDA thread with a pthread barrier). The fixed cost of a launch (process start, job I/O) is
+removed by timing two grids and taking the difference per block. Best of N.
+
+    python benchmarks/bench_host.py [--kind Q4_K] [--k 2048] [--repeats 3] [--json out.json]
+"""
+import argparse, json, time
+import numpy as np
+from ferrox_lit.kinds import require_kind
+from ferrox_lit.kind import random_blocks
+from ferrox_lit.mul_mm import BM, BN, kernel_src, grid_dims, THREADS
+from ferrox_lit.host import launch, build
+from ferrox_lit.twin import mul_mm_twin
+from ferrox_lit.core import mismatches
+
+def timed(kind, mode, n_rows, batch, n_cols, repeats):
+    w = random_blocks(kind, n_rows * n_cols // kind.block_elems, 0).reshape(n_rows, -1)
+    x = np.random.default_rng(0).standard_normal((batch, n_cols)).astype(np.float32)
+    src, best, y = kernel_src(kind), float('inf'), None
+    build(src, kind.fn_name, mode)
+    for _ in range(repeats):
+        dst = np.empty((batch, n_rows), np.float32)
+        r = launch(src, kind.fn_name, grid_dims(n_rows, batch), THREADS,
+                   [w, x, dst, n_rows, n_cols, batch, w.shape[1]], mode=mode, timeout=600)
+        best = min(best, r.seconds); y = dst
+    assert mismatches(y, mul_mm_twin(kind, w, x)) == 0, f'{mode}: result differs from the twin'
+    return best, r.blocks
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument('--kind', default='Q4_K'); p.add_argument('--k', type=int, default=2048)
+    p.add_argument('--blocks', type=int, default=4, help='row tiles in the large grid')
+    p.add_argument('--repeats', type=int, default=3); p.add_argument('--json')
+    a = p.parse_args()
+    kind, rows = require_kind(a.kind), []
+    for mode in ('fast', 'osthreads'):
+        t1, b1 = timed(kind, mode, BM, BN, a.k, a.repeats)
+        tn, bn = timed(kind, mode, BM * a.blocks, BN, a.k, a.repeats)
+        per_block = (tn - t1) / (bn - b1)
+        rows.append(dict(mode=mode, kind=kind.name, k=a.k, threads=THREADS, ms_per_block=round(1e3 * per_block, 2),
+                         launch_overhead_ms=round(1e3 * (t1 - per_block), 1)))
+        print(f"{mode:10} {kind.name} K={a.k}: {1e3 * per_block:8.2f} ms per block of {THREADS} threads "
+              f"(fixed launch cost {1e3 * (t1 - per_block):.1f} ms)")
+    ratio = rows[1]['ms_per_block'] / rows[0]['ms_per_block']
+    print(f"fibers are {ratio:.1f}x faster per block than one OS thread per CUDA thread")
+    if a.json: json.dump(dict(rows=rows, fiber_speedup=round(ratio, 2)), open(a.json, 'w'), indent=1)
+
+if __name__ == '__main__': main()
