@@ -62,3 +62,31 @@ def test_geometry_sabotage():
     lay = list(KINDS[0].layout); lay[-1] = (lay[-1][0], lay[-1][1] + 1, lay[-1][2] - 1, lay[-1][3])
     with pytest.raises(GeometryMismatch):
         check_geometry(dataclasses.replace(KINDS[0], layout=tuple(lay)))
+
+
+def test_every_kind_at_an_odd_base():
+    from ferrox_lit.kind import random_blocks
+    from ferrox_lit.core import mismatches
+    for k in KINDS:
+        rows = random_blocks(k, 3 * 5, seed=9).reshape(3, 5 * k.block_bytes)
+        buf = np.zeros(rows.size + 1, np.uint8); buf[1:] = rows.ravel()
+        odd = buf[1:].reshape(rows.shape)
+        assert odd.ctypes.data % 2 == 1
+        want = k.dequantize(rows)
+        assert mismatches(k.dequantize(odd), want) == 0 and mismatches(k.spec_dequantize(odd), want) == 0, k.name
+        g = k.gguf_dequantize(odd)
+        if k.gguf_fix is not None: g = k.gguf_fix(odd.reshape(-1, k.block_bytes), g).reshape(g.shape)
+        assert mismatches(g, want) == 0, k.name
+
+
+def test_error_table_is_sane():
+    errs = {r['kind']: r for r in error_table(n_rows=8, n_cols=1024)}
+    assert set(errs) == {k.name for k in KINDS}
+    # more bits must buy less error within a family (these orderings are properties of the formats)
+    assert errs['Q8_0']['rms'] < errs['Q6_K']['rms'] < errs['Q5_K']['rms'] < errs['Q4_K']['rms'] < errs['Q3_K']['rms'] < errs['Q2_K']['rms']
+    assert errs['Q5_0']['rms'] < errs['Q4_0']['rms']
+    # the prose above: at equal size, scales and mins beat one scale, and the codebook beats a linear grid
+    assert errs['Q4_K']['rms'] < errs['Q4_0']['rms'] and errs['Q5_K']['rms'] < errs['Q5_0']['rms']
+    assert errs['IQ4_NL']['rms'] < errs['Q4_0']['rms']
+    # and every error is a fraction of the N(0,1) spread: a broken twin would not be
+    assert all(0 < r['rms'] < 0.5 for r in errs.values())
