@@ -40,8 +40,12 @@ def export_nb(nb):
     if mod:
         out.append(f'import ferrox_lit.{mod} as _nbmod\n'
                    'globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})')
+    if any('cuda' in directives(s) for s in tests): out.append('import pytest')
     for s in tests:
-        out.append('\n'.join(l for l in body(s).splitlines() if not CALL.match(l)).strip())
+        code = '\n'.join(l for l in body(s).splitlines() if not CALL.match(l)).strip()
+        if 'cuda' in directives(s):  # GPU-only: tests/conftest.py skips these, with the reason, where there is no GPU
+            code = re.sub(r'^def (test_\w+)', r'@pytest.mark.cuda\ndef \1', code, flags=re.M)
+        out.append(code)
     stem = re.sub(r'^\d+[a-z]?_', '', nb.stem).replace('.', '_')
     dest = ROOT / 'tests' / f'test_nb_{stem}.py'
     dest.write_text('\n\n\n'.join(o for o in out if o.strip()) + '\n')
