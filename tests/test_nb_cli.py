@@ -36,6 +36,16 @@ def test_check_goes_red():
     assert rows['sabotage fires']['verdict'] in ('ok', 'FAIL')  # slips of a slipped row: either way, reported
 
 
+def test_write_report(tmp_path=None):
+    import tempfile, pathlib
+    d = pathlib.Path(tmp_path or tempfile.mkdtemp())
+    rows = [dict(kind='Q8_0', rung='geometry', needs='CPU', verdict='ok', figure='x'),
+            dict(kind='Q8_0', rung='three opinions', needs='CPU', verdict='FAIL', figure='<b>')]
+    p = write_report(rows, d / 'r.html', kinds=[KINDS[0]])
+    doc = pathlib.Path(p).read_text()
+    assert '1 of 2 rows ok, 1 failed' in doc and '&lt;b&gt;' in doc and doc.count('data:image/png;base64,') == 2
+
+
 def test_main_bad_input(capsys=None):
     import contextlib, io
     err = io.StringIO()
@@ -44,6 +54,15 @@ def test_main_bad_input(capsys=None):
         assert main(['check', '--kinds', 'NOPE']) == 2
     lines = [l for l in err.getvalue().splitlines() if l]
     assert len(lines) == 2 and all(l.startswith("ferrox-lit: no kernel for format") for l in lines), lines
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        assert main(['report', '--from', '/nonexistent/rows.json']) == 2
+    assert err.getvalue().strip() == 'ferrox-lit: --from /nonexistent/rows.json: no such file'
+    from ferrox_lit.gpu import has_gpu
+    if not has_gpu():
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()): assert main(['bench']) == 2
+        assert err.getvalue().startswith('ferrox-lit: CuPy is') and len(err.getvalue().strip().splitlines()) == 1
     out = io.StringIO()
     with contextlib.redirect_stdout(out): assert main(['emit', KINDS[0].name]) == 0
     assert out.getvalue() == kernel_src(KINDS[0])
