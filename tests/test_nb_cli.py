@@ -15,6 +15,8 @@ from ferrox_lit.kinds import KINDS, kind_by_name, require_kind
 from ferrox_lit.mul_mm import kernel_src, fx_defines
 from ferrox_lit.twin import twin_evidence
 from ferrox_lit.host import host_rung
+from ferrox_lit.banks import banks_rung
+from ferrox_lit.gguf_file import file_rung, real_tensor_rung, print_census
 
 
 import ferrox_lit.cli as _nbmod
@@ -23,7 +25,8 @@ globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__"
 
 def test_check_table():
     rows = run_check([KINDS[0]])
-    assert len(rows) == len(GLOBAL_RUNGS) + len(RUNGS)
+    g, per = file_rungs()
+    assert len(rows) == len(GLOBAL_RUNGS) + len(g) + len(RUNGS) + len(per)
     assert all(r['verdict'] in ('ok', 'n/a') for r in rows), [r for r in rows if r['verdict'] == 'FAIL']
     assert 'three opinions' in format_table(rows)
 
@@ -58,6 +61,12 @@ def test_main_bad_input(capsys=None):
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
         assert main(['report', '--from', '/nonexistent/rows.json']) == 2
     assert err.getvalue().strip() == 'ferrox-lit: --from /nonexistent/rows.json: no such file'
+    import tempfile, pathlib
+    junk = pathlib.Path(tempfile.mkdtemp()) / 'junk.gguf'; junk.write_bytes(b'not a gguf file at all')
+    for argv in (['census', '/nonexistent.gguf'], ['census', str(junk)]):
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()): assert main(argv) == 2, argv
+        assert err.getvalue().startswith('ferrox-lit: ') and len(err.getvalue().strip().splitlines()) == 1, err.getvalue()
     from ferrox_lit.gpu import has_gpu
     if not has_gpu():
         err = io.StringIO()
