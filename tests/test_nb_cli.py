@@ -16,6 +16,8 @@ from ferrox_lit.mul_mm import kernel_src, fx_defines
 from ferrox_lit.twin import twin_evidence
 from ferrox_lit.host import host_rung
 from ferrox_lit.banks import banks_rung
+from ferrox_lit.matvec import matvec_rung
+from ferrox_lit.nvrtc import nvrtc_rung
 from ferrox_lit.gguf_file import file_rung, real_tensor_rung, print_census
 
 
