@@ -1,0 +1,302 @@
+"""Build the docs site into _site/ with one command, offline, executing no notebook.
+
+    python tools/build_docs.py                       # runs `ferrox-lit check` in-process for the status table
+    python tools/build_docs.py --check-json c.json   # or reads rows `ferrox-lit check --json` wrote
+
+1. nbdev's own notebook processing (`nbdev.serve.proc_nbs`, what `nbdev_proc_nbs` and Quarto use) turns nbs/
+   into _proc/: frontmatter from the `# title` cell, `show_doc` API blocks for every exported function, exported
+   and hidden cells dropped, backticked names linked. It runs exported cells to render API blocks; it does not run
+   the notebooks, whose outputs are the committed ones (tools/run_nbs.py makes them; `--check` says if current).
+2. Those notebooks are adapted for mkdocs-jupyter (the Quarto cell options nbdev leaves, `echo`, `output`,
+   `include`, `code-fold`, become cell tags or go; each API block becomes an HTML block with nbdev's anchor; links
+   to the doc host become relative) and staged under _proc/_site_src/ with nbdev's page names (q4_k.html, ...).
+3. status.md, the table of which rungs each format stands on, is made from `ferrox_lit.cli.run_check()` rows;
+   the same table goes into the home page under the evidence ladder.
+4. MkDocs + Material + mkdocs-jupyter (execute: false) build _site/ from mkdocs.yml with a navigation grouped
+   by layer from the notebooks present. MathJax comes from the jupyter-server-mathjax package, not a CDN;
+   any remaining reference to another host is removed and the build fails if one is left.
+"""
+from __future__ import annotations
+import argparse, html, json, re, shutil, sys, time
+from datetime import datetime, timezone
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PROC = ROOT / '_proc' / '_nbs'      # nbdev-processed notebooks
+STAGE = ROOT / '_proc' / '_site_src'  # what MkDocs reads
+SITE = ROOT / '_site'
+ASSETS = Path(__file__).resolve().parent / 'docs_assets'
+
+# Layers of the navigation: (title, first, last notebook number). Notebooks outside every range go under 'More'.
+LAYERS = [('Primitives', 0, 9), ('Formats', 10, 18), ('Registry', 19, 19), ('GEMM', 20, 29), ('CPU runner', 30, 30),
+          ('NVRTC and banks', 31, 39), ('Decode path', 40, 49), ('GPU', 50, 59), ('Command', 90, 99)]
+
+def say(*a): print('build_docs:', *a, flush=True)
+
+# ---------- nbdev's processing ----------
+
+DOCMENTS_FIXES = [('p.default!=empty', 'p.default is not empty'), ('v != inspect._empty', 'v is not inspect._empty'),
+                  ('(o == inspect._empty)', '(o is inspect._empty)'), ('if default != empty', 'if default is not empty')]
+
+def _fix_fastcore_docments():
+    """fastcore 1.x's docments tests a parameter's default with `!=`/`==` against `empty`, which raises for a
+    numpy-array default (`table=CODEBOOK.values`), so show_doc fails on such functions. Re-run the module's source
+    with identity tests, before nbdev imports it. Fails loudly if the source no longer has what it replaces."""
+    import fastcore.docments as d, inspect
+    src = inspect.getsource(d)
+    for old, new in DOCMENTS_FIXES:
+        if old not in src: raise RuntimeError(f'build_docs: fastcore.docments changed; drop or update the fix for {old!r}')
+        src = src.replace(old, new)
+    exec(compile(src, d.__file__, 'exec'), d.__dict__)
+
+def _proc_one(job):
+    "Worker: nbdev's serve driver on one notebook (FilterDefaults' processors, show_doc blocks run), with the fix above."
+    _fix_fastcore_docments()
+    import warnings  # nbdev's hint about test cells that import inside a function; they run, as under Quarto
+    warnings.filterwarnings('ignore', message='Found cells containing imports and other code')
+    import nbdev.serve_drv
+    from nbdev.processors import FilterDefaults
+    from execnb.nbio import read_nb, write_nb
+    from nbdev.process import extract_directives
+    src, dst = job
+    nb = read_nb(src)
+    for c in nb.cells:  # nbdev runs every cell that imports (a test with `import pytest` inside too): tests make no API
+        if c.cell_type == 'code' and 'test' in extract_directives(c, remove=False): c.source = '#| eval: false\n' + c.source
+    write_nb(nb, dst)
+    nbdev.serve_drv.main((Path(dst), Path(dst), FilterDefaults))
+    return dst
+
+def process_notebooks(nbs:list, out:Path, n_workers:int=2) -> None:
+    "What `nbdev.serve.proc_nbs` does for notebooks, into `out` (in this process, or a process each with n_workers > 1)."
+    import multiprocessing as mp
+    if out.exists(): shutil.rmtree(out)
+    out.mkdir(parents=True)
+    jobs = [(str(p.resolve()), str(out / p.name)) for p in nbs]
+    if n_workers <= 1:  # one process: each notebook still gets its own shell; ~10x faster than a process each
+        for j in jobs: _proc_one(j)
+    else:
+        with mp.get_context('spawn').Pool(n_workers, maxtasksperchild=1) as pool: pool.map(_proc_one, jobs, chunksize=1)
+
+# ---------- pages ----------
+
+def page_name(nb:Path) -> str:
+    "nbdev's page name for a notebook: numeric prefix dropped, lower case (`15_q4_k.ipynb` -> `q4_k`)."
+    return re.sub(r'^\d+[a-zA-Z0-9]*_', '', nb.stem.lower())
+
+def layer_of(nb:Path):
+    m = re.match(r'(\d+)', nb.stem)
+    if not m: return None
+    n = int(m.group(1))
+    return next((t for t, a, b in LAYERS if a <= n <= b), 'More')
+
+DIRECTIVE = re.compile(r'^\s*#\|\s*([\w-]+)\s*:\s*(.*?)\s*$')
+
+def split_directives(src:str):
+    "Quarto cell options left at the top of a processed cell -> (dict, remaining source)."
+    lines, opts = src.splitlines(), {}
+    while lines and DIRECTIVE.match(lines[0]):
+        k, v = DIRECTIVE.match(lines[0]).groups(); opts[k] = v.strip('"\''); lines.pop(0)
+    return opts, '\n'.join(lines)
+
+def _text(x): return ''.join(x) if isinstance(x, list) else (x or '')
+
+def api_html(md:str, link_base:str) -> str:
+    "A show_doc Markdown output as one HTML block, headings anchored as nbdev anchors them (lower-case name)."
+    import markdown
+    body = markdown.markdown(md.replace(link_base, ''), extensions=['tables', 'fenced_code', 'attr_list', 'codehilite'],
+                             extension_configs={'codehilite': {'css_class': 'highlight', 'guess_lang': False}})
+    def anchor(m):
+        name = re.sub(r'<[^>]+>', '', m.group(2)).strip()
+        return f'<h{m.group(1)} id="{html.escape(name.lower())}" class="fx-api-name">{m.group(2)}</h{m.group(1)}>'
+    body = re.sub(r'<h([1-6])>(.*?)</h\1>', anchor, body, flags=re.S)
+    return f'<div class="fx-api">\n{body}\n</div>'
+
+def adapt(nb:dict, link_base:str, title:str) -> dict:
+    "A notebook nbdev processed for Quarto, made right for mkdocs-jupyter."
+    cells = []
+    for c in nb['cells']:
+        src = _text(c.get('source'))
+        if c['cell_type'] == 'raw' and src.lstrip().startswith('---'):
+            import yaml
+            fm = yaml.safe_load(src.strip().strip('-')) or {}
+            md = f"# {fm.get('title', title)}\n" + (f"\n> {fm['description']}\n" if fm.get('description') else '')
+            cells.append({'cell_type': 'markdown', 'metadata': {}, 'source': md, 'id': 'fx-title'}); continue
+        if c['cell_type'] == 'markdown':
+            c['source'] = src.replace(link_base, ''); cells.append(c); continue
+        if c['cell_type'] != 'code': continue
+        opts, code = split_directives(src)
+        if opts.get('include') == 'false': continue
+        tags = set(c.get('metadata', {}).get('tags', []))
+        if opts.get('echo') == 'false' or not code.strip(): tags.add('remove_input')
+        if opts.get('output') == 'false': tags.add('remove_output')
+        if code.lstrip().startswith('show_doc('):
+            tags.add('remove_input')
+            for o in c.get('outputs', []):
+                d = o.get('data', {})
+                if 'text/markdown' in d: o['data'] = {'text/html': api_html(_text(d['text/markdown']), link_base)}
+        else:
+            for o in c.get('outputs', []):
+                d = o.get('data', {})
+                if 'text/markdown' in d: d['text/markdown'] = _text(d['text/markdown']).replace(link_base, '')
+        if not code.strip() and not c.get('outputs'): continue
+        c['source'] = code
+        c.setdefault('metadata', {})['tags'] = sorted(tags)
+        cells.append(c)
+    nb['cells'] = cells
+    return nb
+
+# ---------- status table ----------
+
+MARK = {'ok': 'ok', 'FAIL': 'FAIL', 'n/a': 'n/a'}  # plain words: no emoji font needed
+CLS = {'ok': 'fx-ok', 'FAIL': 'fx-fail', 'n/a': 'fx-na'}
+
+def status_markdown(rows:list, page_of:dict, ext:str) -> str:
+    "Which rungs each format stands on, as a Markdown table (kinds down, rungs across), from run_check rows."
+    per = [r for r in rows if r['kind'] != '*']
+    rungs = list(dict.fromkeys(r['rung'] for r in per))
+    needs = {r['rung']: r['needs'] for r in per}
+    kinds = list(dict.fromkeys(r['kind'] for r in per))
+    cell = {(r['kind'], r['rung']): r for r in per}
+    def td(r):
+        if r is None: return ' '
+        v = r['verdict']
+        return f'<span class="{CLS.get(v, "fx-fail")}" title="{html.escape(r["figure"], quote=True)}">{MARK.get(v, v)}</span>'
+    def kname(k): return f'[{k}]({page_of[k]}{ext})' if k in page_of else k  # page_of: kind -> page stem
+    out = ['| format | ' + ' | '.join(rungs) + ' |', '|---|' + '---|' * len(rungs),
+           '| *needs* | ' + ' | '.join(f'*{needs[r]}*' for r in rungs) + ' |']
+    out += [f'| {kname(k)} | ' + ' | '.join(td(cell.get((k, r))) for r in rungs) + ' |' for k in kinds]
+    glob = [r for r in rows if r['kind'] == '*']
+    if glob: out += ['', 'For every format: ' + '; '.join(f'{r["rung"]} {td(r)} ({r["figure"]})' for r in glob) + '.']
+    failed = sum(r['verdict'] == 'FAIL' for r in rows)
+    out += ['', f'*ok* passed, *FAIL* failed, *n/a* does not apply; hover a mark for its figure. '
+                f'{len(rows) - failed} of {len(rows)} checks passed. Rungs that need a GPU are not run by `ferrox-lit check` '
+                f'on a machine without one and are not claimed here.']
+    return '\n'.join(out)
+
+def check_rows(json_path):
+    if json_path:
+        say(f'status table from {json_path}')
+        return json.loads(Path(json_path).read_text()), f'rows read from `{Path(json_path).name}` (`ferrox-lit check --json`)'
+    from ferrox_lit.cli import run_check
+    say('status table: running ferrox_lit.cli.run_check() (every rung, every kind) ...')
+    t = time.time(); rows = run_check(progress=sys.stderr.isatty())
+    say(f'  {len(rows)} rows in {time.time() - t:.0f} s')
+    return rows, '`ferrox_lit.cli.run_check()` at build time'
+
+# ---------- offline guarantees ----------
+
+EXTERNAL = re.compile(r'<(script|link|img|iframe)\b[^>]*?\b(?:src|href)\s*=\s*["\'](?:https?:)?//[^"\']*["\'][^>]*>(?:\s*</script>)?', re.I)
+MERMAID = re.compile(r'<script type="module">(?:(?!</script>).)*?jp-Mermaid(?:(?!</script>).)*</script>', re.S)  # nbconvert's lazy loader
+DYNAMIC = re.compile(r'import\(\s*["\'](?:https?:)?//')
+
+def strip_external(site:Path) -> int:
+    "Remove tags that would load something from another host; return how many went. Fail if any is left."
+    n = 0
+    for f in site.rglob('*.html'):
+        t = f.read_text(encoding='utf-8')
+        t2, k1 = MERMAID.subn('', t)
+        t2, k2 = EXTERNAL.subn('', t2)
+        if k1 + k2: f.write_text(t2, encoding='utf-8'); n += k1 + k2
+        left = EXTERNAL.search(t2) or DYNAMIC.search(t2)
+        if left: sys.exit(f'build_docs: {f.relative_to(site)} still loads from another host: {left.group(0)[:120]}')
+    return n
+
+def mathjax_url(stage:Path):
+    "Copy MathJax 2 from the jupyter-server-mathjax package into the site; the URL pages load it from (or '')."
+    try: import jupyter_server_mathjax
+    except ImportError:
+        say('jupyter-server-mathjax not installed: math stays as TeX source (no CDN is used)'); return ''
+    src = Path(jupyter_server_mathjax.__file__).parent / 'static'
+    dst = stage / 'assets' / 'mathjax'
+    shutil.copytree(src, dst, ignore=shutil.ignore_patterns('*.md', 'LICENSE*'))
+    return 'assets/mathjax/MathJax.js?config=TeX-AMS-MML_HTMLorMML-full,Safe'
+
+# ---------- build ----------
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0], formatter_class=argparse.RawDescriptionHelpFormatter,
+                                 epilog='examples:\n  python tools/build_docs.py\n  ferrox-lit check --json > c.json; python tools/build_docs.py --check-json c.json')
+    ap.add_argument('--check-json', help='rows saved by `ferrox-lit check --json` (default: run the check now)')
+    ap.add_argument('--site-dir', default=str(SITE), help='output folder (default: _site)')
+    ap.add_argument('--n_workers', type=int, default=1, help='>1: process notebooks in that many fresh processes (default: all in this one)')
+    ap.add_argument('--strict', action='store_true', help="fail on MkDocs warnings (e.g. a broken relative link)")
+    a = ap.parse_args(argv)
+    import os; os.chdir(ROOT)
+    for p in (str(ROOT / 'tools'), str(ROOT)):
+        if p not in sys.path: sys.path.insert(0, p)
+    try:
+        import mkdocs, material, mkdocs_jupyter  # noqa: F401
+        from mkdocs.config import load_config
+        from mkdocs.commands.build import build
+    except ImportError as e:
+        sys.exit(f"build_docs: {e.name} is missing; install the dev extras: pip install -e '.[dev]'")
+    from nbdev.config import get_config
+    t0 = time.time()
+    cfg = get_config()
+    link_base = cfg.doc_host.rstrip('/') + '/' + cfg.doc_baseurl.strip('/')
+    link_base = link_base.rstrip('/') + '/'
+    rows, rows_from = check_rows(a.check_json)
+
+    nbs = sorted(p for p in Path(cfg.nbs_path).glob('*.ipynb') if not p.name.startswith(('_', '.')))
+    from run_nbs import staleness  # beside this file
+    stale = [f'{p.name} ({why})' for p in nbs if (why := staleness(p, cfg.lib_path))]
+    if stale: say(f'WARNING: {len(stale)} notebook(s) have outputs that are not current, shown as committed: '
+                  + '; '.join(stale) + ' (python tools/run_nbs.py)')
+    say(f'nbdev notebook processing of {len(nbs)} notebooks ...')
+    t = time.time()
+    proc = PROC
+    process_notebooks(nbs, proc, a.n_workers)
+    say(f'  {time.time() - t:.1f} s -> {proc.relative_to(ROOT)}/')
+    if STAGE.exists(): shutil.rmtree(STAGE)
+    STAGE.mkdir(parents=True)
+    (STAGE / 'assets').mkdir()
+    shutil.copy(ASSETS / 'extra.css', STAGE / 'assets' / 'extra.css')
+    import yaml
+    page_of, groups = {}, {}
+    for nb in nbs:
+        pn = json.loads((Path(proc) / nb.name).read_text(encoding='utf-8'))
+        fm_cell = next((c for c in pn['cells'] if c['cell_type'] == 'raw'), None)
+        fm = yaml.safe_load(_text(fm_cell['source']).strip().strip('-')) if fm_cell else {}
+        title = str((fm or {}).get('title', page_name(nb)))
+        name = 'index' if nb.stem == 'index' else page_name(nb)
+        pn = adapt(pn, link_base, title)
+        page_of[title] = name
+        if name != 'index': groups.setdefault(layer_of(nb) or 'More', []).append((title, f'{name}.ipynb'))
+        (STAGE / f'{name}.ipynb').write_text(json.dumps(pn, indent=1), encoding='utf-8')
+
+    table = status_markdown(rows, page_of, '.ipynb')  # MkDocs turns links to sources into links to pages
+    stamp = datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')
+    (STAGE / 'status.md').write_text(
+        '# Status: formats x rungs\n\nWhich rungs of the evidence ladder each registered format stands on, from '
+        f'{rows_from}, {stamp}. The ladder itself is on the [home page](index.ipynb).\n\n' + table + '\n', encoding='utf-8')
+    home = STAGE / 'index.ipynb'
+    if home.exists():  # the same table on the home page, right after the check's own output
+        nb = json.loads(home.read_text())
+        at = next((i + 1 for i, c in enumerate(nb['cells']) if c['cell_type'] == 'code' and 'run_check' in _text(c['source'])), len(nb['cells']))
+        nb['cells'].insert(at, {'cell_type': 'markdown', 'metadata': {}, 'source':
+            f'### Which rungs each format stands on\n\nFrom {rows_from}, {stamp} ([status page](status.html)).\n\n'
+            + status_markdown(rows, page_of, '.html') + '\n', 'id': 'fx-status'})
+        home.write_text(json.dumps(nb, indent=1))
+
+    nav = [{'Home': 'index.ipynb'}, {'Status': 'status.md'}]
+    order = [t for t, _, _ in LAYERS] + ['More']
+    nav += [{g: [{t: f} for t, f in groups[g]]} for g in order if g in groups]
+
+    mj = mathjax_url(STAGE)
+    say(f'MkDocs: {len(nbs)} notebooks + status -> {a.site_dir}')
+    t = time.time()
+    mcfg = load_config(str(ROOT / 'mkdocs.yml'), docs_dir=str(STAGE), site_dir=str(Path(a.site_dir).resolve()), nav=nav, strict=a.strict)
+    for name, plugin in mcfg.plugins.items():
+        if 'jupyter' in name: plugin.config['custom_mathjax_url'] = mj or 'data:,'
+    mcfg.plugins.on_startup(command='build', dirty=False)
+    try: build(mcfg)
+    finally: mcfg.plugins.on_shutdown()
+    removed = strip_external(Path(a.site_dir))
+    pages = sorted(Path(a.site_dir).glob('*.html'))
+    pages = [p for p in pages if p.name not in ('404.html',)]
+    say(f'  MkDocs {time.time() - t:.1f} s; removed {removed} reference(s) to other hosts')
+    say(f'done in {time.time() - t0:.0f} s: {len(pages)} pages in {Path(a.site_dir).relative_to(ROOT) if Path(a.site_dir).resolve().is_relative_to(ROOT) else a.site_dir}/ '
+        f'(open {Path(a.site_dir) / "index.html"})')
+    return 0
+
+if __name__ == '__main__': sys.exit(main())
