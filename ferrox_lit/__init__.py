@@ -6,5 +6,5 @@ __version__ = "0.1.0"
 # %% auto #0
 __all__ = []
 
-# %% ../nbs/index.ipynb #3bbc69b9
+# %% ../nbs/index.ipynb #30bc5c31
 from .kinds import KINDS, kind_by_name

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 from ferrox_lit.kinds import KINDS, require_kind
 from ferrox_lit.kind import random_blocks
-from ferrox_lit.gpu import device, mul_mm, dequantize, NoGPU
+from ferrox_lit.gpu import device, mul_mm, matvec, dequantize, NoGPU
 
 
 import matplotlib.pyplot as plt
@@ -31,4 +31,7 @@ def test_plot_tflops_on_a_synthetic_result():
                 ours_fast=dict(tflops=b / 10), cublas_fp32=dict(tflops=b / 5)) for b in (1, 8)])
     ax = plot_tflops(fake, 64, 64)
     assert len(ax.lines) == 2 and list(ax.lines[0].get_ydata()) == [0.1, 0.8]
+    fake['matvec'] = [dict(kind='Q8_0', n_rows=64, n_cols=64, n_split=1, of_copy=0.5), dict(kind='Q8_0', n_rows=64, n_cols=64, n_split=4, of_copy=0.6)]
+    ax = plot_matvec(fake)
+    assert [p.get_width() for p in ax.patches] == [0.5]   # split-1 rows only
     plt.close('all')

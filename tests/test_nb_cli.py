@@ -17,7 +17,7 @@ from ferrox_lit.twin import twin_evidence
 from ferrox_lit.host import host_rung
 from ferrox_lit.banks import banks_rung
 from ferrox_lit.matvec import matvec_rung
-from ferrox_lit.nvrtc import nvrtc_rung
+from ferrox_lit.nvrtc import nvrtc_rung, FAMILIES
 from ferrox_lit.gguf_file import file_rung, real_tensor_rung, print_census
 
 
@@ -77,3 +77,10 @@ def test_main_bad_input(capsys=None):
     out = io.StringIO()
     with contextlib.redirect_stdout(out): assert main(['emit', KINDS[0].name]) == 0
     assert out.getvalue() == kernel_src(KINDS[0])
+    for fam in FAMILIES:
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out): assert main(['emit', KINDS[-1].name, '--family', fam]) == 0
+        assert out.getvalue() == FAMILIES[fam](KINDS[-1])[0]
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()): assert main(['emit', 'Q8_0', '--family', 'nope']) == 2
+    assert err.getvalue().startswith("ferrox-lit: no kernel family 'nope'")

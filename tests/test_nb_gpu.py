@@ -44,8 +44,10 @@ def test_refusals_without_launch():
     if not has_gpu():
         with pytest.raises(NoGPU): mul_mm(k, w, x)
         with pytest.raises(NoGPU): dequantize(k, w)
+        with pytest.raises(NoGPU): matvec(k, w, x[0])
         return
     with pytest.raises(NotOnDevice, match='NumPy'): mul_mm(k, w, x)
+    with pytest.raises(NotOnDevice, match='NumPy'): matvec(k, w, x[0])
 
 
 @pytest.mark.cuda
@@ -54,3 +56,5 @@ def test_device_exact_and_fast():
         for r in device_evidence(k):
             assert r['exact_mismatches'] == 0, r
             assert r['fast_max_ratio'] <= 1.0 and r['fast_nmse'] < NMSE_LLAMA, r
+        for r in device_matvec_evidence(k):
+            assert r['exact_mismatches'] == 0 and r['fast_max_ratio'] <= 1.0, r
