@@ -38,7 +38,8 @@ def test_check_goes_red():
     bad = k.sabotaged(k.sabotages[0].name)
     rows = {r['rung']: r for r in run_check([bad])}
     assert rows['three opinions']['verdict'] == 'FAIL'
-    assert rows['sabotage fires']['verdict'] in ('ok', 'FAIL')  # slips of a slipped row: either way, reported
+    # text and twin carry the same slip, so they still agree: only the rung that asks gguf can see a consistent slip
+    assert rows['emitted C on CPU']['verdict'] == 'ok'
 
 
 def test_write_report(tmp_path=None):

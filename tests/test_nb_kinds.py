@@ -88,5 +88,9 @@ def test_error_table_is_sane():
     # the prose above: at equal size, scales and mins beat one scale, and the codebook beats a linear grid
     assert errs['Q4_K']['rms'] < errs['Q4_0']['rms'] and errs['Q5_K']['rms'] < errs['Q5_0']['rms']
     assert errs['IQ4_NL']['rms'] < errs['Q4_0']['rms']
+    # the format notebooks' prose: one more bit per code halves the step, so roughly halves the error
+    r = lambda a, b: errs[a]['rms'] / errs[b]['rms']
+    assert 0.4 < r('Q5_0', 'Q4_0') < 0.6 and 0.4 < r('Q3_K', 'Q2_K') < 0.6 and 1.6 < r('Q3_K', 'Q4_K') < 2.6
+    assert errs['MXFP4']['rms'] > errs['IQ4_XS']['rms']   # the cheap power-of-two scale costs accuracy at equal size
     # and every error is a fraction of the N(0,1) spread: a broken twin would not be
     assert all(0 < r['rms'] < 0.5 for r in errs.values())
