@@ -6,5 +6,5 @@ __version__ = "0.1.0"
 # %% auto #0
 __all__ = []
 
-# %% ../nbs/index.ipynb #30bc5c31
+# %% ../nbs/index.ipynb #0e4a155a
 from .kinds import KINDS, kind_by_name

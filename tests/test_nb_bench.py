@@ -4,12 +4,12 @@
 from __future__ import annotations
 
 
-import json, platform, time
+import itertools, json, math, platform, time
 from pathlib import Path
 import numpy as np
 from ferrox_lit.kinds import KINDS, require_kind
 from ferrox_lit.kind import random_blocks
-from ferrox_lit.gpu import device, mul_mm, matvec, dequantize, NoGPU
+from ferrox_lit.gpu import device, prepare_mul_mm, prepare_matvec, prepare_dequantize, NoGPU
 
 
 import matplotlib.pyplot as plt
@@ -17,6 +17,33 @@ import matplotlib.pyplot as plt
 
 import ferrox_lit.bench as _nbmod
 globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
+def test_limits():
+    part = Part('toy', sms=1, fp32_lanes_per_sm=1, boost_hz=1.0, hbm_bytes_per_s=1.0, source='test')
+    row = dict(kind='Q8_0', n_rows=64, n_cols=64, batch=128)
+    t = mul_mm_traffic('Q8_0', 64, 64, 128)
+    r = limits(row, 1.0, part, kstep_wavefronts=0.0)
+    assert r['hbm_us'] == round(t['bytes'] * 1e6, 2) and r['fp32_us'] == round(t['flops_executed'] / 2 * 1e6, 2) and r['shared_us'] == 0
+    assert r['binds'] == 'fp32'                                  # toy part: 2 FLOP/s; 2*64*64*128 FLOPs / 2 > the bytes
+    r = limits(row, 1.0, part, kstep_wavefronts=1e9)             # a huge shared cost must take over
+    assert r['binds'] == 'shared' and r['shared_us'] == 1e9 * 2 * 1e6
+    r = limits(dict(row, ours_fast=dict(best_ms=2 * 2e9 * 1e3)), 1.0, part, 1e9)  # twice the 2e9 s floor
+    assert r['of_floor'] == 0.5 and 'measured_us' in r
+    two = limits(dict(row, n_rows=128), 1.0, part, 1e9)            # two row tiles on one SM: twice the time on the busiest SM
+    assert two['shared_us'] == 2 * r['shared_us'] and two['fp32_us'] == 2 * r['fp32_us']
+    wide = Part('toy2', sms=2, fp32_lanes_per_sm=1, boost_hz=1.0, hbm_bytes_per_s=1.0, source='test')
+    assert limits(dict(row, n_rows=128), 1.0, wide, 1e9)['shared_us'] == r['shared_us']   # one per SM: no slower than one tile
+
+
+def test_summary_on_a_synthetic_result():
+    t = lambda ms, tf=1.0: dict(best_ms=ms, tflops=tf)
+    res = dict(copy=dict(gb_s=1000.0), rows=[dict(kind='Q4_K', n_rows=4096, n_cols=4096, batch=512, ours_fast=t(2.0),
+               dequant_cublas_fp32=t(3.0), cublas_fp32=t(1.0))],
+               matvec=[dict(kind='Q4_K', n_rows=4096, n_cols=4096, n_split=s, of_copy=f) for s, f in ((1, 0.85), (4, 0.7))])
+    (r,) = summary(res, kstep_wavefronts=1.0)
+    assert (r['vs_dequant_cublas_fp32'], r['vs_cublas_fp32'], r['matvec_of_copy'], r['matvec_split4_of_copy']) == (1.5, 0.5, 0.85, 0.7)
+    assert matvec_targets(res) == {'Q4_K': 0.85}
 
 
 def test_bench_refuses_without_gpu():
@@ -28,9 +55,9 @@ def test_bench_refuses_without_gpu():
 
 def test_plot_tflops_on_a_synthetic_result():
     fake = dict(device='none (synthetic)', rows=[dict(kind='Q8_0', n_rows=64, n_cols=64, batch=b,
-                ours_fast=dict(tflops=b / 10), cublas_fp32=dict(tflops=b / 5)) for b in (1, 8)])
+                ours_fast=dict(tflops=b / 10), dequant_cublas_fp32=dict(tflops=b / 5), cublas_fp32=dict(tflops=b / 2)) for b in (1, 8)])
     ax = plot_tflops(fake, 64, 64)
-    assert len(ax.lines) == 2 and list(ax.lines[0].get_ydata()) == [0.1, 0.8]
+    assert len(ax.lines) == 3 and list(ax.lines[0].get_ydata()) == [0.1, 0.8] and list(ax.lines[2].get_ydata()) == [0.5, 4.0]
     fake['matvec'] = [dict(kind='Q8_0', n_rows=64, n_cols=64, n_split=1, of_copy=0.5), dict(kind='Q8_0', n_rows=64, n_cols=64, n_split=4, of_copy=0.6)]
     ax = plot_matvec(fake)
     assert [p.get_width() for p in ax.patches] == [0.5]   # split-1 rows only

@@ -7,16 +7,16 @@ from __future__ import annotations
 import hashlib
 import numpy as np
 from ferrox_lit.core import FerroxError, WrongDtype
-from ferrox_lit.kinds import require_kind
-from ferrox_lit.kind import SUB
+from ferrox_lit.kinds import KINDS, require_kind
+from ferrox_lit.core import mismatches
+from ferrox_lit.kind import random_blocks
 from ferrox_lit.mul_mm import kernel_src, kind_prelude, validate_shape, grid_dims, THREADS, MulMmUnsupported
+from ferrox_lit.twin import mul_mm_twin, gemm_error
+from ferrox_lit.host import host_shapes, degenerate_blocks, sabotaged_src
 
 
 import pytest
 from ferrox_lit.kinds import KINDS
-from ferrox_lit.kind import random_blocks
-from ferrox_lit.twin import mul_mm_twin, gemm_error, SHAPES
-from ferrox_lit.core import mismatches
 
 
 import ferrox_lit.gpu as _nbmod
@@ -26,8 +26,14 @@ globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__"
 import pytest
 
 
+def test_mode_options_are_the_checked_ones():
+    from ferrox_lit.nvrtc import OPTION_SETS
+    assert MODE_OPTIONS == OPTION_SETS
+    with pytest.raises(GpuError, match='mode'): compiled('', 'f', mode='fused')
+
+
 def test_dequant_kernel_on_cpu():
-    from ferrox_lit.host import launch, degenerate_blocks
+    from ferrox_lit.host import launch
     for k in KINDS:
         src, fn = dequant_src(k)
         raw = degenerate_blocks(k, 37, 3)
@@ -48,13 +54,17 @@ def test_refusals_without_launch():
         return
     with pytest.raises(NotOnDevice, match='NumPy'): mul_mm(k, w, x)
     with pytest.raises(NotOnDevice, match='NumPy'): matvec(k, w, x[0])
+    with pytest.raises(NotOnDevice, match='NumPy'): dequantize(k, w)
 
 
 @pytest.mark.cuda
-def test_device_exact_and_fast():
-    for k in KINDS:
-        for r in device_evidence(k):
-            assert r['exact_mismatches'] == 0, r
-            assert r['fast_max_ratio'] <= 1.0 and r['fast_nmse'] < NMSE_LLAMA, r
-        for r in device_matvec_evidence(k):
-            assert r['exact_mismatches'] == 0 and r['fast_max_ratio'] <= 1.0, r
+def test_device_exact_fast_and_sabotages():
+    for k in KINDS: check_device_rows(device_evidence(k), device_matvec_evidence(k), device_sabotages(k))
+
+
+def test_check_device_rows_fires():
+    good = dict(exact_mismatches=0, nan_same=True, fast_nonfinite_same=True, fast_max_ratio=0.5, fast_nmse=1e-12)
+    check_device_rows([good], [], [dict(fired='mismatch', expect='mismatch')])
+    for bad in (dict(exact_mismatches=1), dict(nan_same=False), dict(fast_nonfinite_same=False), dict(fast_max_ratio=1.01), dict(fast_nmse=1e-3)):
+        with pytest.raises(AssertionError): check_device_rows([dict(good, **bad)], [], [])
+    with pytest.raises(AssertionError): check_device_rows([], [], [dict(fired='nothing', expect='UntouchedOutput')])
