@@ -19,6 +19,13 @@ import ferrox_lit.bench as _nbmod
 globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
+def test_committed_model_shapes_are_the_models():
+    from ferrox_lit.gguf_file import DefaultModelUnavailable
+    try: now = model_shapes()
+    except DefaultModelUnavailable: return                    # the model package is a dev extra; CI has it
+    assert json.loads(MODEL_SHAPES.read_text()) == now
+
+
 def test_limits():
     part = Part('toy', sms=1, fp32_lanes_per_sm=1, boost_hz=1.0, hbm_bytes_per_s=1.0, source='test')
     row = dict(kind='Q8_0', n_rows=64, n_cols=64, batch=128)
@@ -43,6 +50,10 @@ def test_summary_on_a_synthetic_result():
                matvec=[dict(kind='Q4_K', n_rows=4096, n_cols=4096, n_split=s, of_copy=f) for s, f in ((1, 0.85), (4, 0.7))])
     (r,) = summary(res, kstep_wavefronts=1.0)
     assert (r['vs_dequant_cublas_fp32'], r['vs_cublas_fp32'], r['matvec_of_copy'], r['matvec_split4_of_copy']) == (1.5, 0.5, 0.85, 0.7)
+    res['model_rows'] = [dict(res['rows'][0], n_rows=640, n_cols=2048, tensors=9), dict(res['rows'][0], n_rows=640, n_cols=2048, batch=32, tensors=9)]
+    res['model_matvec'] = [dict(kind='Q4_K', n_rows=640, n_cols=2048, n_split=1, of_copy=0.4)]
+    rows = summary(res, kstep_wavefronts=1.0)                 # the model's batch-512 row joins, with its own matvec
+    assert [(r['shape'], r['model_tensors'], r['matvec_of_copy']) for r in rows] == [('4096x4096', None, 0.85), ('640x2048', 9, 0.4)]
     assert matvec_targets(res) == {'Q4_K': 0.85}
 
 

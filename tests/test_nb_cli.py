@@ -86,7 +86,8 @@ def test_main_bad_input(capsys=None):
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()): assert main(['emit', 'Q8_0', '--family', 'nope']) == 2
     assert err.getvalue().startswith("ferrox-lit: no kernel family 'nope'")
     for argv, msg in ((['bench', '--dry-run', '--shapes', '4096by4096'], '--shapes'), (['bench', '--dry-run', '--batches', '0,8'], '--batches'),
-                      (['bench', '--dry-run', '--repeats', '0'], '--repeats'), (['gpu-check', '--kinds', 'Q8_1'], 'no kernel for format')):
+                      (['bench', '--dry-run', '--repeats', '0'], '--repeats'), (['gpu-check', '--kinds', 'Q8_1'], 'no kernel for format'),
+                      (['bench', '--dry-run', '--model-shapes', '/nonexistent.json'], '--model-shapes')):
         err = io.StringIO()
         with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()): assert main(argv) == 2, argv
         assert err.getvalue().startswith(f'ferrox-lit: {msg}'), (argv, err.getvalue())
@@ -98,8 +99,11 @@ def test_gpu_commands_dry_run():
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         assert main(['gpu-check', '--dry-run', '--kinds', 'IQ4_NL', '--json', str(d / 'ev.json')]) == 0
-        assert main(['bench', '--dry-run', '--kinds', 'Q8_0', '--shapes', '64x256', '--batches', '2', '--repeats', '2', '--json', str(d / 'b.json')]) == 0
+        (d / 'm.json').write_text(json.dumps([dict(kind='Q8_0', n_rows=32, n_cols=64, tensors=2)]))
+        assert main(['bench', '--dry-run', '--kinds', 'Q8_0', '--shapes', '64x256', '--batches', '2', '--repeats', '2',
+                     '--model-shapes', str(d / 'm.json'), '--json', str(d / 'b.json')]) == 0
     ev, b = json.loads((d / 'ev.json').read_text()), json.loads((d / 'b.json').read_text())
     assert ev['ok'] and ev['cupy'] == 'dryrun' and {r['kind'] for r in ev['gemm']} == {'IQ4_NL'} and len(ev['sabotages']) == 2
     assert 'all kinds ok' in out.getvalue() and 'IQ4_NL  ok' in out.getvalue() and 'Q8_0 64x256 batch 2' in err.getvalue()
     assert b['complete'] and [(r['n_rows'], r['n_cols'], r['batch']) for r in b['rows']] == [(64, 256, 2)]
+    assert [(r['n_rows'], r['batch'], r['tensors']) for r in b['model_rows']] == [(32, 1, 2), (32, 32, 2), (32, 512, 2)]

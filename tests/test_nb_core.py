@@ -20,6 +20,17 @@ def test_require_dtype():
         require_dtype(np.zeros(3, np.int8), np.uint8, 'raw')
 
 
+def test_require_host():
+    import pytest
+    class Dev:                                           # the one attribute every CUDA array library exposes
+        __cuda_array_interface__ = dict(shape=(3,), typestr='|u1', data=(0, False), version=3)
+        dtype = np.dtype(np.uint8)
+    a = np.zeros(3, np.uint8)
+    assert require_host(a, 'raw') is a and not on_device(a)
+    with pytest.raises(OnDevice, match=r'raw: a device array .*Dev.*cupy\.asnumpy'): require_host(Dev(), 'raw')
+    with pytest.raises(OnDevice): require_dtype(Dev(), np.uint8, 'raw')   # before any conversion is tried
+
+
 def test_mismatches():
     a = np.array([0.0, 1.0, np.nan, 2.0], np.float32)
     assert mismatches(a, a.copy()) == 0

@@ -48,6 +48,31 @@ def test_refusals_on_the_stand_in():
         assert not gpu._MODULES                                 # every refusal came before any compile
 
 
+def test_device_arrays_refused_by_host_functions():
+    from ferrox_lit.core import OnDevice
+    from ferrox_lit.twin import mul_mm_twin
+    from ferrox_lit.host import run_mul_mm
+    from ferrox_lit.matvec import matvec_partials_twin, run_matvec_partials
+    with stand_in() as cp:
+        k = kind_by_name('Q4_K')
+        raw = random_blocks(k, 4, 0).reshape(2, -1)
+        w, x = cp.asarray(raw), cp.zeros((3, 512), cp.float32)
+        for call in (lambda: mul_mm_twin(k, w, x), lambda: run_mul_mm(k, raw, x), lambda: k.dequantize(w),
+                     lambda: matvec_partials_twin(k, w, x[0]), lambda: run_matvec_partials(k, raw, x[0])):
+            with pytest.raises(OnDevice, match='cupy.asnumpy'): call()
+        assert mul_mm_twin(k, raw, cp.asnumpy(x)).shape == (3, 2)          # the explicit copy is the way through
+
+
+def test_kernel_fault_names_kernel_kind_and_shape():
+    from ferrox_lit.mul_mm import kernel_src
+    with stand_in() as cp:
+        k = kind_by_name('Q5_0')
+        w, x = cp.asarray(random_blocks(k, 64, 0).reshape(32, -1)), cp.zeros((2, 64), cp.float32)
+        broken = kernel_src(k).replace('k0 += FX_BK', 'k0 += FX_BK +', 1)
+        with pytest.raises(gpu.KernelFault, match=r'q5_0.*\(exact\) kind Q5_0 shape 32x64 batch 2'):
+            gpu.mul_mm(k, w, x, mode='exact', src=broken)
+
+
 def test_layer_runs_on_the_stand_in():
     with stand_in():
         for name in ('Q4_0', 'Q4_K'):
@@ -83,10 +108,14 @@ def test_bench_runs_on_the_stand_in(tmp_path=None):
     from ferrox_lit import bench
     out = Path(tmp_path or tempfile.mkdtemp()) / 'bench.json'
     with stand_in():
-        res = bench.run_bench(kinds=['Q8_0'], shapes=((64, 256),), batches=(1, 3), out=str(out), progress=lambda m: None, repeats=2)
+        model = [dict(kind='Q8_0', n_rows=96, n_cols=64, tensors=3), dict(kind='Q4_K', n_rows=8, n_cols=256, tensors=1)]
+        res = bench.run_bench(kinds=['Q8_0'], shapes=((64, 256),), batches=(1, 3), out=str(out), progress=lambda m: None, repeats=2,
+                              model=model, model_batches=(2,))
     back = json.loads(out.read_text())
     assert back['cupy'] == 'dryrun' and 'not a GPU' in back['device'] and back['complete']
     assert [r['batch'] for r in back['rows']] == [1, 3] and len(back['matvec']) == 2
+    assert [(r['kind'], r['n_rows'], r['batch'], r['tensors']) for r in back['model_rows']] == [('Q8_0', 96, 2, 3)]  # Q4_K not asked for
+    assert [m['n_split'] for m in back['model_matvec']] == [1]
     for r in back['rows']:
         for key in bench.MUL_MM_COLUMNS: assert r[key]['best_ms'] > 0, key
     bench.plot_tflops(back, 64, 256); bench.plot_matvec(back)

@@ -8,7 +8,7 @@ import math, os, re, shutil
 from dataclasses import dataclass
 from typing import Callable
 import numpy as np
-from ferrox_lit.core import FerroxError, UnknownKind, WrongDtype, require_dtype
+from ferrox_lit.core import FerroxError, UnknownKind, WrongDtype, require_dtype, require_host
 from ferrox_lit.f16 import F16_SRC, f16_to_f32, e8m0_to_f32
 from ferrox_lit.core import mismatches
 from ferrox_lit.kind import Kind, SUB, random_blocks

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math, re
 import numpy as np
-from ferrox_lit.core import FerroxError, UnknownKind, WrongDtype
+from ferrox_lit.core import FerroxError, UnknownKind, WrongDtype, require_host
 from ferrox_lit.f16 import F16_SRC
 from ferrox_lit.kind import Kind, SUB
 from ferrox_lit.kinds import KINDS, kind_by_name, require_kind

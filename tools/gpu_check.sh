@@ -32,7 +32,7 @@ step() { echo "[gpu_check $(( $(date +%s) - t0 )) s] $*"; }
 if [ -z "$DRY" ]; then
   "$PY" -c "from ferrox_lit.gpu import device; device(); print('GPU ok')" >> "$OUT/env.txt" 2>&1 \
     || { echo "no usable GPU: see $OUT/env.txt"; cat "$OUT/env.txt"; exit 1; }
-  PLUGIN=(); BENCH_ARGS=(--budget "${BENCH_BUDGET:-180}")
+  PLUGIN=(); BENCH_ARGS=(--budget "${BENCH_BUDGET:-180}" --model-shapes docs/measurements/model_shapes.json)
 else
   PLUGIN=(-p ferrox_lit.dryrun); BENCH_ARGS=(--kinds Q8_0,Q4_K --shapes 128x512 --batches 1,8 --repeats 2)
 fi
