@@ -65,6 +65,7 @@ def test_bench_refuses_without_gpu():
 
 
 def test_plot_tflops_on_a_synthetic_result():
+    import pytest
     fake = dict(device='none (synthetic)', rows=[dict(kind='Q8_0', n_rows=64, n_cols=64, batch=b,
                 ours_fast=dict(tflops=b / 10), dequant_cublas_fp32=dict(tflops=b / 5), cublas_fp32=dict(tflops=b / 2)) for b in (1, 8)])
     ax = plot_tflops(fake, 64, 64)
@@ -72,4 +73,8 @@ def test_plot_tflops_on_a_synthetic_result():
     fake['matvec'] = [dict(kind='Q8_0', n_rows=64, n_cols=64, n_split=1, of_copy=0.5), dict(kind='Q8_0', n_rows=64, n_cols=64, n_split=4, of_copy=0.6)]
     ax = plot_matvec(fake)
     assert [p.get_width() for p in ax.patches] == [0.5]   # split-1 rows only
+    fake['model_matvec'] = [dict(kind='Q5_0', n_rows=2048, n_cols=640, n_split=1, of_copy=0.3, tensors=36)]
+    ax = plot_matvec(fake)
+    assert [p.get_width() for p in ax.patches] == [0.5, 0.3] and 'model, 36 tensors' in ax.get_yticklabels()[1].get_text()
+    with pytest.raises(ValueError, match='no 8x8 rows'): plot_tflops(fake, 8, 8)
     plt.close('all')

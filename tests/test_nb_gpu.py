@@ -62,6 +62,17 @@ def test_device_exact_fast_and_sabotages():
     for k in KINDS: check_device_rows(device_evidence(k), device_matvec_evidence(k), device_sabotages(k))
 
 
+def test_evidence_table_reads_a_device_check():
+    import json
+    from ferrox_lit.dryrun import stand_in
+    with stand_in(): res = device_check(['Q8_0'], progress=lambda m: None)
+    res = json.loads(json.dumps(res))                      # what a committed file gives back
+    (s,) = evidence_table(res)
+    assert s['kind'] == 'Q8_0' and s['verdict'] == 'ok' and s['outputs'] == sum(r['compared'] for r in res['gemm'])
+    res['gemm'][0]['exact_mismatches'] = 3                 # a doctored row must turn the verdict
+    assert evidence_table(res)[0]['verdict'] == 'FAIL' and evidence_table(res)[0]['exact_mismatches'] == 3
+
+
 def test_check_device_rows_fires():
     good = dict(exact_mismatches=0, nan_same=True, fast_nonfinite_same=True, fast_max_ratio=0.5, fast_nmse=1e-12)
     check_device_rows([good], [], [dict(fired='mismatch', expect='mismatch')])

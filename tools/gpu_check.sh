@@ -15,6 +15,9 @@
 #
 # Writes: env.txt, pytest_cuda.txt, evidence_gpu.json, evidence.txt, bench_gpu.json, bench.txt
 # (the device tool brings back at most 8 files: keep it at that). Exit status: 0 only if every step passed.
+# After a GPU run, the docs render the two JSON files once they are committed:
+#   cp $OUT/evidence_gpu.json $OUT/bench_gpu.json docs/measurements/ && python tools/run_nbs.py && python tools/make_readme.py
+# (50_gpu renders the evidence, 51_bench the timings, plots, targets and which limit binds.)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 DRY=""; [ "${1:-}" = "--dry-run" ] && DRY="--dry-run"
