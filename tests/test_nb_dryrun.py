@@ -116,7 +116,21 @@ def test_bench_runs_on_the_stand_in(tmp_path=None):
     assert [r['batch'] for r in back['rows']] == [1, 3] and len(back['matvec']) == 2
     assert [(r['kind'], r['n_rows'], r['batch'], r['tensors']) for r in back['model_rows']] == [('Q8_0', 96, 2, 3)]  # Q4_K not asked for
     assert [m['n_split'] for m in back['model_matvec']] == [1]
+    assert [r['tuning'] for r in back['tunings']] == ['shipped', *bench.TUNINGS] and all(r['batch'] == 3 for r in back['tunings'])
+    assert all(r['exact_mismatches'] == 0 for r in back['tunings']), back['tunings']   # every tuning equals the shipped kernel
     for r in back['rows']:
         for key in bench.MUL_MM_COLUMNS: assert r[key]['best_ms'] > 0, key
     bench.plot_tflops(back, 64, 256); bench.plot_matvec(back)
     import matplotlib.pyplot as plt; plt.close('all')
+
+
+def test_tuning_check_fires():
+    from ferrox_lit import bench
+    from ferrox_lit.host import sabotaged_src
+    real = bench.variant_src
+    bench.TUNINGS['slipped'] = (('swizzle',), ())
+    bench.variant_src = lambda kind, v, src=None: sabotaged_src(kind, 'index-term')
+    try:
+        with stand_in(): rows = bench.bench_tunings('Q8_0', 64, 256, 3, names=('slipped',), repeats=2)
+    finally: bench.variant_src = real; del bench.TUNINGS['slipped']
+    assert rows[0]['exact_mismatches'] == 0 and rows[1]['exact_mismatches'] > 0, rows
