@@ -19,6 +19,12 @@ import ferrox_lit.bench as _nbmod
 globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
+def test_rotation():
+    assert rotation(lambda i: i, nbytes=10, l2_bytes=25) == [0, 1, 2, 3, 4]        # 50 bytes of copies for a 25-byte L2
+    assert rotation(lambda i: i, nbytes=100, l2_bytes=25) == [0]                    # larger than twice the L2: one copy
+    assert len(rotation(lambda i: i, nbytes=1, l2_bytes=1 << 20, most=8)) == 8
+
+
 def test_committed_model_shapes_are_the_models():
     from ferrox_lit.gguf_file import DefaultModelUnavailable
     try: now = model_shapes()
