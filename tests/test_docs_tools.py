@@ -43,6 +43,20 @@ def test_lib_deps_follow_imports_transitively(tmp_path):
     (lib / 'core.py').write_text('X = 2\n')       # imported two steps away: stale
     assert run_nbs.lib_hash(nb, lib) != h
 
+def test_lib_hash_follows_named_measurement_files(tmp_path, monkeypatch):
+    lib = tmp_path / 'ferrox_lit'; lib.mkdir(); (lib / '__init__.py').write_text('')
+    (lib / 'bench.py').write_text("MEASURED = 'run.json'\n")
+    meas = tmp_path / 'm'; meas.mkdir(); monkeypatch.setattr(run_nbs, 'MEASUREMENTS', meas)
+    nb = _nb(('code', 'from ferrox_lit.bench import MEASURED'))
+    absent = run_nbs.lib_hash(nb, lib)
+    (meas / 'other.json').write_text('{}')
+    assert run_nbs.lib_hash(nb, lib) == absent                     # a file nobody names: same hash
+    (meas / 'run.json').write_text('{"a": 1}'); first = run_nbs.lib_hash(nb, lib)
+    assert first != absent                                         # a run committed: the renderers are stale
+    (meas / 'run.json').write_text('{"a": 2}')
+    assert run_nbs.lib_hash(nb, lib) != first                      # a newer run: stale again
+    assert run_nbs.data_files(["x = 'a.json' + \"b.json\"", "c.txt 'd.csv'"]) == ['a.json', 'b.json']
+
 def test_staleness_reports_each_cause(tmp_path):
     lib = tmp_path / 'ferrox_lit'; lib.mkdir(); (lib / '__init__.py').write_text(''); (lib / 'core.py').write_text('X = 1\n')
     nb = _nb(('code', 'from ferrox_lit.core import X\nX'))

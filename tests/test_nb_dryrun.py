@@ -119,7 +119,8 @@ def test_bench_runs_on_the_stand_in(tmp_path=None):
     assert [r['tuning'] for r in back['tunings']] == ['shipped', *bench.TUNINGS] and all(r['batch'] == 3 for r in back['tunings'])
     assert all(r['exact_mismatches'] == 0 for r in back['tunings']), back['tunings']   # every tuning equals the shipped kernel
     for r in back['rows']:
-        for key in bench.MUL_MM_COLUMNS: assert r[key]['best_ms'] > 0, key
+        for key in bench.MUL_MM_COLUMNS: assert r[key]['best_ms'] > 0 and r[key]['enqueue_ms'] > 0 and 'host_bound' in r[key], key
+    assert 'host_bound' not in back['copy']                                 # the copy is timed unblocked
     bench.plot_tflops(back, 64, 256); bench.plot_matvec(back)
     import matplotlib.pyplot as plt; plt.close('all')
 

@@ -8,10 +8,10 @@
 # Installs nothing from the network. The lent H200 image has Python 3.12, CuPy (cupy-cuda13x), numpy,
 # matplotlib, pytest, pyyaml and tqdm, but not gguf-py: carry its wheel in .whl/ (gitignored), made here with
 #   python3 -m pip download --no-deps --only-binary=:all: --python-version 3.12 -d .whl 'gguf==0.19.0'   (needs numpy, pyyaml, requests, tqdm: all there)
-# Budget on one GPU: well under 8 minutes. Compiles are ~0.2 s each (NVRTC 13.5 measured on this project's
-# sources); the tests and the evidence take about a minute; the benchmark stops starting new kinds after
-# BENCH_BUDGET seconds (default 180) and records what it skipped. Worst case (every step at its timeout):
-# 150 + 100 + 280 = 530 s, inside the device tool's 600 s per command.
+# Budget on one GPU: well under 8 minutes. Compiles take ~0.2 s each (NVRTC 13.5 on this CPU, tools/nvrtc_check.py:
+# 110 in 23.8 s); the tests and the evidence are expected to take about a minute (not yet run on a GPU); the
+# benchmark starts no new step after BENCH_BUDGET seconds (default 180) and records what it skipped. Worst case:
+# 150 + 100 + 280 = 530 s (each step at its timeout), inside the device tool's 600 s per command.
 #
 # Writes: env.txt, pytest_cuda.txt, evidence_gpu.json, evidence.txt, bench_gpu.json, bench.txt
 # (the device tool brings back at most 8 files: keep it at that). Exit status: 0 only if every step passed.

@@ -14,7 +14,10 @@ nbdev_clean's own cleaning (settings.ini's keys) and written back with a record 
 
 - `code_sha256`: the hash of its code cells' sources, in order (what produced the outputs);
 - `lib_sha256`: the hash of the `ferrox_lit` modules it imports, followed through their own `ferrox_lit` imports
-  (the code the outputs also depend on), each module's text without nbdev's `# %%` cell markers;
+  (the code the outputs also depend on), each module's text without nbdev's `# %%` cell markers; then of every
+  measurement file under docs/measurements/ that the notebook or those modules name in a string literal
+  (`'bench_gpu.json'`), its content or the fact that it is absent, so committing a GPU run makes the
+  notebooks that render it stale;
 - `flags`: the flags that were forced (outputs of skipped cells are cleared).
 
 `--check` recomputes both hashes from the files on disk and compares; a notebook with no record is stale.
@@ -92,11 +95,22 @@ def lib_deps(nb:dict, lib:Path) -> list:
         todo += ['.'.join(d.split('.')[:i]) for i in range(1, d.count('.') + 1)]  # importing a.b.c runs a and a.b first
     return sorted(set(seen.values()))
 
+MEASUREMENTS = ROOT / 'docs' / 'measurements'
+DATA_RE = re.compile(r"""['"]([\w.-]+\.json)['"]""")
+
+def data_files(texts) -> list:
+    "Names of measurement files (docs/measurements/NAME.json) that appear as string literals in `texts`, sorted."
+    return sorted({m for t in texts for m in DATA_RE.findall(t)})
+
 def lib_hash(nb:dict, lib:Path) -> str:
-    "sha256 over (relative path, normalized text) of every ferrox_lit module `nb` depends on."
+    "sha256 over every ferrox_lit module `nb` depends on, then over each measurement file it or they name (content, or absent)."
     h = hashlib.sha256()
-    for f in lib_deps(nb, lib):
+    deps = lib_deps(nb, lib)
+    for f in deps:
         h.update(str(f.relative_to(lib.parent)).encode() + b'\0' + _norm_module(f.read_text()).encode() + b'\0')
+    for name in data_files(code_sources(nb) + [f.read_text() for f in deps]):  # a committed GPU run makes its renderers stale
+        p = MEASUREMENTS / name
+        h.update(b'data\0' + name.encode() + b'\0' + (p.read_bytes() if p.is_file() else b'absent') + b'\0')
     return h.hexdigest()
 
 def staleness(path:Path, lib:Path) -> str | None:
@@ -105,7 +119,7 @@ def staleness(path:Path, lib:Path) -> str | None:
     rec = nb.get('metadata', {}).get(KEY)
     if not rec: return 'never run by tools/run_nbs.py (no outputs record)'
     if rec.get('code_sha256') != code_hash(nb): return 'code cells changed since the outputs were made'
-    if rec.get('lib_sha256') != lib_hash(nb, lib): return 'ferrox_lit modules it imports changed since the outputs were made'
+    if rec.get('lib_sha256') != lib_hash(nb, lib): return 'ferrox_lit modules it imports changed (or measurement files it reads) since the outputs were made'
     return None
 
 # ---------- execution (one notebook, in this process) ----------
