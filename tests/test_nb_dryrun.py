@@ -4,8 +4,9 @@
 from __future__ import annotations
 
 
-import sys, time, types
+import json, re, sys, time, types
 from contextlib import contextmanager
+from pathlib import Path
 import numpy as np
 from ferrox_lit.core import FerroxError
 from ferrox_lit.host import launch, build, kernel_params
@@ -69,8 +70,30 @@ def test_kernel_fault_names_kernel_kind_and_shape():
         k = kind_by_name('Q5_0')
         w, x = cp.asarray(random_blocks(k, 64, 0).reshape(32, -1)), cp.zeros((2, 64), cp.float32)
         broken = kernel_src(k).replace('k0 += FX_BK', 'k0 += FX_BK +', 1)
-        with pytest.raises(gpu.KernelFault, match=r'q5_0.*\(exact\) kind Q5_0 shape 32x64 batch 2'):
+        with pytest.raises(gpu.KernelFault, match=r'q5_0.*\(exact\) kind Q5_0 shape 32x64 batch 2') as e:
             gpu.mul_mm(k, w, x, mode='exact', src=broken)
+        assert 'NVRTC' in str(e.value) or 'error' in str(e.value)       # NVRTC's log where NVRTC is installed, g++'s elsewhere
+
+
+def test_layer_asks_nvrtc_for_exactly_its_options():
+    import tempfile
+    from ferrox_lit.mul_mm import kernel_src
+    real, fresh = gpu.cubin_dir, Path(tempfile.mkdtemp())
+    gpu.cubin_dir = lambda: fresh                                 # an empty module cache, so every compile is seen
+    try:
+        with stand_in() as cp:
+            k = kind_by_name('Q4_0')
+            w, x = cp.asarray(random_blocks(k, 16, 0).reshape(8, -1)), cp.zeros((2, 64), cp.float32)
+            COMPILES.clear()
+            for mode in ('exact', 'fast'): gpu.mul_mm(k, w, x, mode=mode)
+            gpu.mul_mm(k, w, x, mode='exact')                     # cached: no third compile
+    finally: gpu.cubin_dir = real
+    with stand_in() as cp:
+        assert [o for _, o in COMPILES] == [gpu.MODE_OPTIONS[m] + ('-arch=sm_' + STAND_IN_ARCH,) for m in ('exact', 'fast')]
+        assert not any('ftz' in o for _, opts in COMPILES for o in opts)
+        bad = gpu.cubin_dir() / 'not-a-module.cubin'; bad.write_bytes(b'\x7fELF...')
+        with pytest.raises(DryRunError, match='not a module'): cp.RawModule(path=str(bad))
+        with pytest.raises(DryRunError, match='ftz'): cp.RawModule(code=kernel_src(k))
 
 
 def test_layer_runs_on_the_stand_in():

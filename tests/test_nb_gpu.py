@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 
-import hashlib
+import hashlib, os
+from pathlib import Path
 import numpy as np
 from ferrox_lit.core import FerroxError, WrongDtype
 from ferrox_lit.kinds import KINDS, require_kind
