@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 
-import json, re, sys, time, types
+import json, os, re, sys, time, types
 from contextlib import contextmanager
 from pathlib import Path
 import numpy as np
@@ -94,6 +94,19 @@ def test_layer_asks_nvrtc_for_exactly_its_options():
         bad = gpu.cubin_dir() / 'not-a-module.cubin'; bad.write_bytes(b'\x7fELF...')
         with pytest.raises(DryRunError, match='not a module'): cp.RawModule(path=str(bad))
         with pytest.raises(DryRunError, match='ftz'): cp.RawModule(code=kernel_src(k))
+
+
+def test_flush_to_zero_fails_the_device_evidence():
+    import platform
+    if platform.machine() not in ('x86_64', 'AMD64'): return
+    k, saved = kind_by_name('MXFP4'), dict(gpu.MODE_OPTIONS)
+    gpu.MODE_OPTIONS['exact'] = saved['exact'] + ('-ftz=true',)
+    try:
+        with stand_in(): ev = gpu.device_evidence(k)
+    finally: gpu.MODE_OPTIONS.clear(); gpu.MODE_OPTIONS.update(saved)
+    bad = {r['shape']: r['exact_mismatches'] for r in ev if r['exact_mismatches']}
+    assert list(bad) == ['subnormal scales'] and bad['subnormal scales'] == 8 * 64, bad
+    with pytest.raises(AssertionError): gpu.check_device_rows(ev, [], [])
 
 
 def test_layer_runs_on_the_stand_in():

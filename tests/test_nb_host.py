@@ -29,6 +29,24 @@ def test_host_equals_twin_bit_for_bit():
         assert any(r['nan'] > 0 for r in rows), f"{k.name}: the degenerate-scale dispatch produced no NaN, so it tested nothing"
 
 
+def test_subnormal_dispatch_exposes_flush_to_zero():
+    import os, platform
+    from ferrox_lit.kinds import kind_by_name
+    if platform.machine() not in ('x86_64', 'AMD64', 'i386', 'i686'): return
+    k = kind_by_name('MXFP4')
+    (label, n_rows, batch, n_cols, make), = [d for d in host_dispatches(k) if d[0] == 'subnormal scales']
+    w = make(k, n_rows * n_cols // k.block_elems, 3).reshape(n_rows, -1)
+    x = np.random.default_rng(3).standard_normal((batch, n_cols)).astype(np.float32)
+    z = mul_mm_twin(k, w, x)
+    assert ((np.abs(z) < np.finfo(np.float32).tiny) & (z != 0)).any()       # the twin keeps subnormal results
+    assert mismatches(run_mul_mm(k, w, x), z) == 0
+    os.environ['FX_FTZ'] = '1'
+    try: flushed = run_mul_mm(k, w, x)
+    finally: del os.environ['FX_FTZ']
+    assert mismatches(flushed, z) > 0, 'flush-to-zero went unnoticed'
+    assert not any(d[0] == 'subnormal scales' for d in host_dispatches(kind_by_name('Q4_K')))   # fp16 scales cannot go subnormal in fp32
+
+
 def test_checked_builds_clean():
     for k in KINDS:
         n_cols = 2 * max(256, k.block_elems)
