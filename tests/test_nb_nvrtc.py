@@ -30,6 +30,23 @@ import ferrox_lit.nvrtc as _nbmod
 globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
+def test_nvrtc_path_finds_both_wheel_layouts():
+    import tempfile, pytest
+    root = Path(tempfile.mkdtemp())
+    g, saved, env = nvrtc_path.__globals__, nvrtc_path.__globals__['nvidia_dirs'], os.environ.pop('FERROX_LIT_NVRTC', None)
+    g['nvidia_dirs'] = lambda: [root]
+    try:
+        with pytest.raises(NvrtcUnavailable, match='cu12'): nvrtc_path()
+        (root / 'cu13' / 'lib').mkdir(parents=True)
+        for n in ('libnvrtc-builtins.so.13.5', 'libnvrtc.so.13'): (root / 'cu13' / 'lib' / n).touch()
+        assert nvrtc_path() == root / 'cu13' / 'lib' / 'libnvrtc.so.13'
+        (root / 'cuda_nvrtc' / 'lib').mkdir(parents=True); (root / 'cuda_nvrtc' / 'lib' / 'libnvrtc.so.12').touch()
+        assert nvrtc_path() == root / 'cuda_nvrtc' / 'lib' / 'libnvrtc.so.12'
+    finally:
+        g['nvidia_dirs'] = saved
+        if env is not None: os.environ['FERROX_LIT_NVRTC'] = env
+
+
 def test_targets():
     import pytest
     t = targets()
