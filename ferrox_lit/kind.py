@@ -145,22 +145,27 @@ def _twin_all(kind:Kind, blocks:np.ndarray, twin=None) -> np.ndarray:
 # %% ../nbs/02_kind.ipynb #c33e3ff6
 _CHUNK_ELEMS = 1 << 17  # elements per twin call: keeps temporaries in cache-sized pieces on whole tensors
 
+def _by_chunks(kind:Kind, blocks:np.ndarray, fn:Callable) -> np.ndarray:
+    "`fn` (blocks [m, block_bytes] -> float32 [m, block_elems]) over `blocks` in `_CHUNK_ELEMS`-sized pieces, into one output."
+    out = np.empty((len(blocks), kind.block_elems), np.float32)
+    step = max(64, _CHUNK_ELEMS // kind.block_elems)
+    for s in range(0, len(blocks), step): out[s:s+step] = np.asarray(fn(blocks[s:s+step]), np.float32).reshape(-1, kind.block_elems)
+    return out
+
 def dequantize(kind:Kind, raw) -> np.ndarray:
     "The twin over raw bytes [..., k*block_bytes] -> float32 [..., k*block_elems]."
     blocks, lead, per_row = as_blocks(kind, raw)
-    out = np.empty((len(blocks), kind.block_elems), np.float32)
-    step = max(64, _CHUNK_ELEMS // kind.block_elems)
-    for s in range(0, len(blocks), step): out[s:s+step] = _twin_all(kind, blocks[s:s+step])
-    return out.reshape(*lead, per_row * kind.block_elems)
+    return _by_chunks(kind, blocks, partial(_twin_all, kind)).reshape(*lead, per_row * kind.block_elems)
 
 def spec_dequantize(kind:Kind, raw) -> np.ndarray:
-    "The element-indexed spec reference over raw bytes, same contract as `dequantize`."
+    "The element-indexed spec reference over raw bytes, same contract as `dequantize` (chunked the same way)."
     blocks, lead, per_row = as_blocks(kind, raw)
-    return np.asarray(kind.spec(blocks), np.float32).reshape(*lead, per_row * kind.block_elems)
+    return _by_chunks(kind, blocks, kind.spec).reshape(*lead, per_row * kind.block_elems)
 
 def gguf_dequantize(kind:Kind, raw) -> np.ndarray:
-    "The third opinion: gguf-py's dequantize for this kind's ggml type, same contract."
+    "The third opinion: gguf-py's dequantize for this kind's ggml type, same contract (no blocks: an empty array, as the others)."
     blocks, lead, per_row = as_blocks(kind, raw)
+    if not len(blocks): return np.empty((*lead, per_row * kind.block_elems), np.float32)  # gguf-py's reshape fails on 0 blocks for most types
     out = gguf.quants.dequantize(blocks, gguf.GGMLQuantizationType(kind.ggml_type))
     return np.asarray(out, np.float32).reshape(*lead, per_row * kind.block_elems)
 

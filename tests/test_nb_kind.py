@@ -36,6 +36,26 @@ def test_byte_at():
     assert u16_at(xb, 0)[:, 0, 0].tolist() == [0x0100, 0x0706]
 
 
+def test_empty_input_same_contract():
+    "Zero blocks: every opinion returns an empty float32 array of the same shape (gguf-py alone would raise)."
+    from ferrox_lit import KINDS
+    for k in KINDS:
+        for shape in [(0, 2 * k.block_bytes), (3, 0), (0,), (2, 0, k.block_bytes)]:
+            raw = np.zeros(shape, np.uint8)
+            outs = [k.dequantize(raw), k.spec_dequantize(raw), k.gguf_dequantize(raw)]
+            want = shape[:-1] + (shape[-1] // k.block_bytes * k.block_elems,)
+            assert all(o.shape == want and o.dtype == np.float32 for o in outs), (k.name, shape, [o.shape for o in outs])
+
+def test_empty_input_sabotage():
+    "Without the zero-block guard, gguf-py's reshape error escapes for Q4_K: the check above can fire."
+    import pytest
+    from ferrox_lit import kind_by_name
+    k = kind_by_name('Q4_K')
+    with pytest.raises(ValueError, match='reshape'):
+        gguf.quants.dequantize(np.zeros((0, k.block_bytes), np.uint8), gguf.GGMLQuantizationType(k.ggml_type))
+test_empty_input_same_contract(); test_empty_input_sabotage()
+
+
 def test_as_blocks_refusals():
     import pytest
     from ferrox_lit.core import WrongDtype
@@ -48,3 +68,31 @@ def test_as_blocks_refusals():
         as_blocks(k, np.zeros((3, 68), np.int8))
     with pytest.raises(NotWholeBlocks, match='scalar'):
         as_blocks(k, np.uint8(3))
+
+
+def _peak_over_output(fn, raw, n_elems) -> float:
+    "Peak traced memory of `fn(raw)` as a multiple of its float32 output."
+    import tracemalloc
+    tracemalloc.start()
+    try: fn(raw); peak = tracemalloc.get_traced_memory()[1]
+    finally: tracemalloc.stop()
+    return peak / (4 * n_elems)
+
+def test_spec_memory_bounded():
+    "The spec reference on 4 Mi elements: peak memory under 1.5x its output for the worst kinds (unchunked: 12-15x)."
+    from ferrox_lit import kind_by_name
+    for name in ('Q3_K', 'MXFP4'):
+        k = kind_by_name(name)
+        n = (1 << 22) // k.block_elems
+        raw = random_blocks(k, n, 1)
+        r = _peak_over_output(k.spec_dequantize, raw, n * k.block_elems)
+        assert r < 1.5, (name, r)
+        assert np.array_equal(k.spec_dequantize(raw[:64]).view(np.uint32), k.dequantize(raw[:64]).view(np.uint32))
+
+def test_spec_memory_sabotage():
+    "The spec called on all blocks at once (no chunks) breaks the bound: the check above can fire."
+    from ferrox_lit import kind_by_name
+    k = kind_by_name('MXFP4')
+    n = (1 << 22) // k.block_elems
+    assert _peak_over_output(k.spec, random_blocks(k, n, 1), n * k.block_elems) > 1.5
+test_spec_memory_bounded(); test_spec_memory_sabotage()
