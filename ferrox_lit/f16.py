@@ -6,27 +6,13 @@
 from __future__ import annotations
 import numpy as np
 from .core import require_dtype
+from .source import cuda_text
 
 # %% auto #0
 __all__ = ['F16_SRC', 'E8M0_SRC', 'f16_to_f32', 'f16_sweep', 'f16_sabotage_report', 'e8m0_to_f32']
 
 # %% ../nbs/01_f16.ipynb #7950e8bf
-F16_SRC = r"""
-__device__ __forceinline__ float ferrox_f16_to_f32(unsigned short bits) {
-    unsigned int sign = (bits >> 15) & 0x1u;
-    unsigned int exp = (bits >> 10) & 0x1Fu;
-    unsigned int mant = bits & 0x3FFu;
-    float scale;
-    if (exp == 0) {
-        scale = ldexpf((float)mant, -24);
-    } else if (exp == 31) {
-        scale = mant ? __int_as_float(0x7fc00000) : __int_as_float(0x7f800000);
-    } else {
-        scale = ldexpf((float)(mant | 0x400), (int)exp - 25);
-    }
-    return sign ? -scale : scale;
-}
-"""
+F16_SRC = cuda_text('f16.cuh')  # the snippet's text: ferrox_lit/cuda/f16.cuh, shown below
 
 # %% ../nbs/01_f16.ipynb #990e537a
 _QNAN = np.uint32(0x7FC00000).view(np.float32)
@@ -78,12 +64,7 @@ def f16_sabotage_report() -> dict:
     return out
 
 # %% ../nbs/01_f16.ipynb #a1fd9df2
-E8M0_SRC = r"""
-__device__ __forceinline__ float ferrox_e8m0_to_f32(unsigned char e) {
-    return e == 0 ? __int_as_float(0x00400000)
-                  : __int_as_float((int)((unsigned int)e << 23));
-}
-"""
+E8M0_SRC = cuda_text('e8m0.cuh')  # ferrox_lit/cuda/e8m0.cuh, shown below
 
 def e8m0_to_f32(e) -> np.ndarray:
     "Twin of `ferrox_e8m0_to_f32`: uint8 E8M0 bytes (any shape) -> float32 2^(e-127)."

@@ -6,6 +6,10 @@ from __future__ import annotations
 
 import numpy as np
 from ferrox_lit.core import require_dtype
+from ferrox_lit.source import cuda_text
+
+
+from ferrox_lit.source import show_cuda
 
 
 import ferrox_lit.f16 as _nbmod

@@ -11,12 +11,14 @@ from ferrox_lit.f16 import E8M0_SRC, e8m0_to_f32
 from ferrox_lit.core import mismatches
 from ferrox_lit.kind import Kind, Codebook, Sabotage, byte_at, lift_sabotage, codebook_slip, swapped, random_blocks, SEEDS, SUB
 from ferrox_lit.formats.iq4_nl import codebook_sabotaged
+from ferrox_lit.source import cuda_text
 
 
 from IPython.display import Markdown
 import matplotlib.pyplot as plt
 from ferrox_lit.kind import three_opinions, layout_table, plot_layout, plot_error, check_geometry, parse_constant_array
 from ferrox_lit.mul_mm import kernel_src
+from ferrox_lit.source import show_cuda, sabotage_diffs
 
 
 import ferrox_lit.formats.mxfp4 as _nbmod

@@ -10,12 +10,14 @@ import gguf
 from ferrox_lit.f16 import f16_to_f32
 from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, lift_sabotage, SUB
 from ferrox_lit.formats.q4_k import K_SCALE_MIN_SRC, k_scale_min_twin, K_SCALE_MIN_SABOTAGES, k_scales_spec
+from ferrox_lit.source import cuda_text
 
 
 from IPython.display import Markdown
 import matplotlib.pyplot as plt
 from ferrox_lit.kind import three_opinions, sabotage_report, layout_table, plot_layout, plot_error, check_geometry, random_blocks, SEEDS
 from ferrox_lit.core import mismatches
+from ferrox_lit.source import show_cuda, sabotage_diffs
 
 
 import ferrox_lit.formats.q5_k as _nbmod

@@ -9,12 +9,14 @@ import numpy as np
 import gguf
 from ferrox_lit.f16 import f16_to_f32
 from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, SUB
+from ferrox_lit.source import cuda_text
 
 
 from IPython.display import Markdown
 import matplotlib.pyplot as plt
 from ferrox_lit.kind import three_opinions, sabotage_report, layout_table, plot_layout, plot_error, check_geometry, random_blocks, SEEDS
 from ferrox_lit.core import mismatches
+from ferrox_lit.source import show_cuda, sabotage_diffs
 
 
 import ferrox_lit.formats.q8_0 as _nbmod

@@ -10,6 +10,7 @@ import numpy as np
 import gguf
 from ..f16 import f16_to_f32
 from ..kind import swapped, codebook_slip, Kind, Codebook, Sabotage, byte_at, u16_at, SUB
+from ..source import cuda_text
 
 # %% auto #0
 __all__ = ['IQ4_NL_LAYOUT', 'IQ4NL_CODEBOOK', 'IQ4_NL_SRC', 'IQ4_NL_SABOTAGES', 'IQ4NL_CODEBOOK_SABOTAGES', 'IQ4_NL',
@@ -33,20 +34,7 @@ def iq4_nl_spec(blocks:np.ndarray) -> np.ndarray:
     return d * IQ4NL_CODEBOOK.values[code]
 
 # %% ../../nbs/18a_iq4_nl.ipynb #52faa660
-IQ4_NL_SRC = r"""
-__device__ __forceinline__ void ferrox_dequant_sub(
-    const unsigned char* xb, int il, float* reg
-) {
-    const float d = ferrox_f16_to_f32(
-        (unsigned short)xb[0] | ((unsigned short)xb[1] << 8));
-    const unsigned char* qs = xb + 2;
-    const int shift = il ? 4 : 0;
-#pragma unroll
-    for (int i = 0; i < 16; i++) {
-        reg[i] = d * ferrox_kvalues_iq4nl[(qs[i] >> shift) & 0xF];
-    }
-}
-"""
+IQ4_NL_SRC = cuda_text('iq4_nl.cuh')  # the snippet's text: ferrox_lit/cuda/iq4_nl.cuh, shown below
 
 # %% ../../nbs/18a_iq4_nl.ipynb #3b9df8a0
 def iq4_nl_twin(xb, il, table=IQ4NL_CODEBOOK.values, swap_nibbles=False, qs_stride=0, big_endian_d=False, affine=False):

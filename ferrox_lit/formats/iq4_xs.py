@@ -10,6 +10,7 @@ import gguf
 from ..f16 import f16_to_f32
 from ..kind import Kind, Sabotage, byte_at, u16_at, codebook_slip, SUB
 from .iq4_nl import IQ4NL_CODEBOOK, IQ4NL_CODEBOOK_SABOTAGES, codebook_sabotaged
+from ..source import cuda_text
 
 # %% auto #0
 __all__ = ['IQ4_XS_LAYOUT', 'IQ4_XS_SRC', 'IQ4_XS_SABOTAGES', 'IQ4_XS', 'iq4_xs_spec', 'iq4_xs_twin', 'iq4_xs_pin_block']
@@ -35,30 +36,7 @@ def iq4_xs_spec(blocks:np.ndarray) -> np.ndarray:
     return dl * IQ4NL_CODEBOOK.values[code]
 
 # %% ../../nbs/18b_iq4_xs.ipynb #3ef3568b
-IQ4_XS_SRC = r"""
-__device__ __forceinline__ void ferrox_dequant_sub(
-    const unsigned char* xb, int il, float* reg
-) {
-    const float d = ferrox_f16_to_f32(
-        (unsigned short)xb[0] | ((unsigned short)xb[1] << 8));
-    const unsigned int scales_h =
-        (unsigned int)xb[2] | ((unsigned int)xb[3] << 8);
-    const unsigned char* scales_l = xb + 4;
-
-    const int ib = il / 2;
-    const unsigned char* qs = xb + 8 + 16 * ib;
-    const int shift = (il & 1) ? 4 : 0;
-
-    const unsigned int ls =
-        ((unsigned int)(scales_l[ib / 2] >> (4 * (ib & 1))) & 0xFu)
-        | (((scales_h >> (2 * ib)) & 3u) << 4);
-    const float dl = d * ((float)ls - 32.0f);
-#pragma unroll
-    for (int i = 0; i < 16; i++) {
-        reg[i] = dl * ferrox_kvalues_iq4nl[(qs[i] >> shift) & 0xF];
-    }
-}
-"""
+IQ4_XS_SRC = cuda_text('iq4_xs.cuh')  # the snippet's text: ferrox_lit/cuda/iq4_xs.cuh, shown below
 
 # %% ../../nbs/18b_iq4_xs.ipynb #dbe55a3e
 def iq4_xs_twin(xb, il, table=IQ4NL_CODEBOOK.values, sl_byte_halved=True, sl_nibble_of='ib', sh_shift_of='ib', bias=32):

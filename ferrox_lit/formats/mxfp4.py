@@ -11,6 +11,7 @@ from ..f16 import E8M0_SRC, e8m0_to_f32
 from ..core import mismatches
 from ..kind import Kind, Codebook, Sabotage, byte_at, lift_sabotage, codebook_slip, swapped, random_blocks, SEEDS, SUB
 from .iq4_nl import codebook_sabotaged
+from ..source import cuda_text
 
 # %% auto #0
 __all__ = ['MXFP4_LAYOUT', 'MXFP4_CODEBOOK', 'MXFP4_SRC', 'E8M0_SABOTAGES', 'MXFP4_SABOTAGES', 'MXFP4_CODEBOOK_SABOTAGES',
@@ -37,19 +38,7 @@ def mxfp4_spec(blocks:np.ndarray) -> np.ndarray:
     return scale * np.where(s == 1, -mag, mag)                                                # -(+0.0) is -0.0: code 8
 
 # %% ../../nbs/18c_mxfp4.ipynb #5d883bb3
-MXFP4_SRC = r"""
-__device__ __forceinline__ void ferrox_dequant_sub(
-    const unsigned char* xb, int il, float* reg
-) {
-    const float d = ferrox_e8m0_to_f32(xb[0]);
-    const unsigned char* qs = xb + 1;
-    const int shift = il ? 4 : 0;
-#pragma unroll
-    for (int i = 0; i < 16; i++) {
-        reg[i] = d * ferrox_kvalues_mxfp4[(qs[i] >> shift) & 0xF];
-    }
-}
-"""
+MXFP4_SRC = cuda_text('mxfp4.cuh')  # the snippet's text: ferrox_lit/cuda/mxfp4.cuh, shown below
 
 # %% ../../nbs/18c_mxfp4.ipynb #0d11cff0
 def mxfp4_twin(xb, il, table=MXFP4_CODEBOOK.values, e8m0=e8m0_to_f32, qs_base=1, swap_nibbles=False, adjacent=False):

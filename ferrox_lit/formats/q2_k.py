@@ -9,6 +9,7 @@ import numpy as np
 import gguf
 from ..f16 import f16_to_f32
 from ..kind import Kind, Sabotage, byte_at, u16_at, SUB
+from ..source import cuda_text
 
 # %% auto #0
 __all__ = ['Q2_K_LAYOUT', 'Q2_K_SRC', 'Q2_K_SABOTAGES', 'Q2_K', 'q2_k_spec', 'q2_k_twin']
@@ -33,25 +34,7 @@ def q2_k_spec(blocks:np.ndarray) -> np.ndarray:
     return dl * q.astype(np.float32) - ml
 
 # %% ../../nbs/13_q2_k.ipynb #ee92c85f
-Q2_K_SRC = r"""
-__device__ __forceinline__ void ferrox_dequant_sub(
-    const unsigned char* xb, int il, float* reg
-) {
-    const float d = ferrox_f16_to_f32(
-        (unsigned short)xb[80] | ((unsigned short)xb[81] << 8));
-    const float dmin = ferrox_f16_to_f32(
-        (unsigned short)xb[82] | ((unsigned short)xb[83] << 8));
-    const unsigned char sc = xb[il];
-    const float dl = d * (float)(sc & 0xF);
-    const float ml = dmin * (float)(sc >> 4);
-    const unsigned char* q = xb + 16 + 32 * (il / 8) + 16 * (il % 2);
-    const int shift = 2 * ((il / 2) % 4);
-#pragma unroll
-    for (int i = 0; i < 16; i++) {
-        reg[i] = __fmul_rn(dl, (float)((q[i] >> shift) & 3)) - ml;
-    }
-}
-"""
+Q2_K_SRC = cuda_text('q2_k.cuh')  # the snippet's text: ferrox_lit/cuda/q2_k.cuh, shown below
 
 # %% ../../nbs/13_q2_k.ipynb #072dd086
 def q2_k_twin(xb, il, swap_sc_m=False, shift_scale=2, qs_base=16, min_plus=False, sc_per=1):

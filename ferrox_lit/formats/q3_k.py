@@ -9,6 +9,7 @@ import numpy as np
 import gguf
 from ..f16 import f16_to_f32
 from ..kind import Kind, Sabotage, byte_at, u16_at, SUB
+from ..source import cuda_text
 
 # %% auto #0
 __all__ = ['Q3_K_LAYOUT', 'Q3_K_SRC', 'Q3_K_SABOTAGES', 'Q3_K', 'q3_k_spec', 'q3_k_twin']
@@ -35,26 +36,7 @@ def q3_k_spec(blocks:np.ndarray) -> np.ndarray:
     return (d * sc.astype(np.float32)) * q.astype(np.float32)
 
 # %% ../../nbs/14_q3_k.ipynb #89c48716
-Q3_K_SRC = r"""
-__device__ __forceinline__ void ferrox_dequant_sub(
-    const unsigned char* xb, int il, float* reg
-) {
-    const float d = ferrox_f16_to_f32(
-        (unsigned short)xb[108] | ((unsigned short)xb[109] << 8));
-    const unsigned char* sc = xb + 96;
-    const int lo = il < 8 ? (sc[il] & 0xF) : (sc[il - 8] >> 4);
-    const int hi = (sc[8 + il % 4] >> (2 * (il / 4))) & 3;
-    const float dl = d * (float)((lo | (hi << 4)) - 32);
-    const unsigned char* q = xb + 32 + 32 * (il / 8) + 16 * (il % 2);
-    const unsigned char* hm = xb + 16 * (il % 2);
-    const int shift = 2 * ((il / 2) % 4);
-    const unsigned char m = (unsigned char)(1 << (il / 2));
-#pragma unroll
-    for (int i = 0; i < 16; i++) {
-        reg[i] = dl * (float)((int)((q[i] >> shift) & 3) - ((hm[i] & m) ? 0 : 4));
-    }
-}
-"""
+Q3_K_SRC = cuda_text('q3_k.cuh')  # the snippet's text: ferrox_lit/cuda/q3_k.cuh, shown below
 
 # %% ../../nbs/14_q3_k.ipynb #872bf181
 def q3_k_twin(xb, il, hm_sub_when_set=False, hi_transposed=False, lo_high_nibble=True, bias=32):

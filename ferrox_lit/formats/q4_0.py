@@ -9,6 +9,7 @@ import numpy as np
 import gguf
 from ..f16 import f16_to_f32
 from ..kind import Kind, Sabotage, byte_at, u16_at, SUB
+from ..source import cuda_text
 
 # %% auto #0
 __all__ = ['Q4_0_LAYOUT', 'Q4_0_SRC', 'Q4_0_SABOTAGES', 'Q4_0', 'q4_0_spec', 'q4_0_twin']
@@ -27,20 +28,7 @@ def q4_0_spec(blocks:np.ndarray) -> np.ndarray:
     return d * q.astype(np.float32)
 
 # %% ../../nbs/11_q4_0.ipynb #d16bb5e0
-Q4_0_SRC = r"""
-__device__ __forceinline__ void ferrox_dequant_sub(
-    const unsigned char* xb, int il, float* reg
-) {
-    const float d = ferrox_f16_to_f32(
-        (unsigned short)xb[0] | ((unsigned short)xb[1] << 8));
-    const unsigned char* qs = xb + 2;
-    const int shift = 4 * il;
-#pragma unroll
-    for (int i = 0; i < 16; i++) {
-        reg[i] = d * (float)((int)((qs[i] >> shift) & 0xF) - 8);
-    }
-}
-"""
+Q4_0_SRC = cuda_text('q4_0.cuh')  # the snippet's text: ferrox_lit/cuda/q4_0.cuh, shown below
 
 # %% ../../nbs/11_q4_0.ipynb #e4da1dd3
 def q4_0_twin(xb, il, bias=8, shift_scale=4, swap_nibbles=False, qs_stride=0):

@@ -9,6 +9,7 @@ import numpy as np
 import gguf
 from ..f16 import f16_to_f32
 from ..kind import Kind, Sabotage, byte_at, u16_at, lift_sabotage, SUB
+from ..source import cuda_text
 
 # %% auto #0
 __all__ = ['Q4_K_LAYOUT', 'K_SCALE_MIN_SRC', 'Q4_K_SRC', 'Q4_K_SABOTAGES', 'K_SCALE_MIN_SABOTAGES', 'Q4_K', 'k_scales_spec',
@@ -41,19 +42,7 @@ def q4_k_spec(blocks:np.ndarray) -> np.ndarray:
     return (d * sc[:, j].astype(np.float32)) * q.astype(np.float32) - dmin * m[:, j].astype(np.float32)
 
 # %% ../../nbs/15_q4_k.ipynb #b6cb4df4
-K_SCALE_MIN_SRC = r"""
-__device__ __forceinline__ void ferrox_k_scale_min(
-    int j, const unsigned char* q, unsigned char* d, unsigned char* m
-) {
-    if (j < 4) {
-        *d = q[j] & 63;
-        *m = q[j + 4] & 63;
-    } else {
-        *d = (q[j + 4] & 0xF) | ((q[j - 4] >> 6) << 4);
-        *m = (q[j + 4] >> 4) | ((q[j] >> 6) << 4);
-    }
-}
-"""
+K_SCALE_MIN_SRC = cuda_text('k_scale_min.cuh')  # the snippet's text: ferrox_lit/cuda/k_scale_min.cuh, shown below
 
 # %% ../../nbs/15_q4_k.ipynb #bb3240a0
 def k_scale_min_twin(j, q, hi_sc='j-4', hi_shift=4):
@@ -68,27 +57,7 @@ def k_scale_min_twin(j, q, hi_sc='j-4', hi_shift=4):
     return d, m
 
 # %% ../../nbs/15_q4_k.ipynb #b66f5258
-Q4_K_SRC = r"""
-__device__ __forceinline__ void ferrox_dequant_sub(
-    const unsigned char* xb, int il, float* reg
-) {
-    const float d = ferrox_f16_to_f32(
-        (unsigned short)xb[0] | ((unsigned short)xb[1] << 8));
-    const float dmin = ferrox_f16_to_f32(
-        (unsigned short)xb[2] | ((unsigned short)xb[3] << 8));
-    const int is = il / 2;
-    const unsigned char* q = xb + 16 + 32 * (il / 4) + 16 * (il % 2);
-    const int shift = 4 * ((il / 2) % 2);
-    unsigned char sc, m;
-    ferrox_k_scale_min(is, xb + 4, &sc, &m);
-    const float dl = d * (float)sc;
-    const float ml = dmin * (float)m;
-#pragma unroll
-    for (int i = 0; i < 16; i++) {
-        reg[i] = __fmul_rn(dl, (float)((q[i] >> shift) & 0xF)) - ml;
-    }
-}
-"""
+Q4_K_SRC = cuda_text('q4_k.cuh')  # the snippet's text: ferrox_lit/cuda/q4_k.cuh, shown below
 
 # %% ../../nbs/15_q4_k.ipynb #2945fd48
 def q4_k_twin(xb, il, scale_min=k_scale_min_twin, qs_base=16, nibble_div=2, min_plus=False, swap_sc_m=False):

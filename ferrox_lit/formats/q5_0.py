@@ -9,6 +9,7 @@ import numpy as np
 import gguf
 from ..f16 import f16_to_f32
 from ..kind import Kind, Sabotage, byte_at, u16_at, SUB
+from ..source import cuda_text
 
 # %% auto #0
 __all__ = ['Q5_0_LAYOUT', 'Q5_0_SRC', 'Q5_0_SABOTAGES', 'Q5_0', 'q5_0_spec', 'q5_0_twin']
@@ -29,25 +30,7 @@ def q5_0_spec(blocks:np.ndarray) -> np.ndarray:
     return d * ((lo | hi << 4) - 16).astype(np.float32)
 
 # %% ../../nbs/12_q5_0.ipynb #110f5aad
-Q5_0_SRC = r"""
-__device__ __forceinline__ void ferrox_dequant_sub(
-    const unsigned char* xb, int il, float* reg
-) {
-    const float d = ferrox_f16_to_f32(
-        (unsigned short)xb[0] | ((unsigned short)xb[1] << 8));
-    const unsigned int qh = (unsigned int)xb[2] | ((unsigned int)xb[3] << 8)
-                          | ((unsigned int)xb[4] << 16) | ((unsigned int)xb[5] << 24);
-    const unsigned char* qs = xb + 6;
-    const int shift = 4 * il;
-    const int hbase = 16 * il;
-#pragma unroll
-    for (int i = 0; i < 16; i++) {
-        const int lo = (qs[i] >> shift) & 0xF;
-        const int hi = ((qh >> (hbase + i)) & 1u) << 4;
-        reg[i] = d * (float)((lo | hi) - 16);
-    }
-}
-"""
+Q5_0_SRC = cuda_text('q5_0.cuh')  # the snippet's text: ferrox_lit/cuda/q5_0.cuh, shown below
 
 # %% ../../nbs/12_q5_0.ipynb #b62e4a63
 def q5_0_twin(xb, il, bias=16, hbase_scale=16, swap_nibbles=False, qh_big_endian=False):

@@ -10,6 +10,7 @@ import gguf
 from ..f16 import f16_to_f32
 from ..kind import Kind, Sabotage, byte_at, u16_at, lift_sabotage, SUB
 from .q4_k import K_SCALE_MIN_SRC, k_scale_min_twin, K_SCALE_MIN_SABOTAGES, k_scales_spec
+from ..source import cuda_text
 
 # %% auto #0
 __all__ = ['Q5_K_LAYOUT', 'Q5_K_SRC', 'Q5_K_SABOTAGES', 'Q5_K', 'q5_k_spec', 'q5_k_twin']
@@ -35,30 +36,7 @@ def q5_k_spec(blocks:np.ndarray) -> np.ndarray:
     return (d * sc[:, j].astype(np.float32)) * q - dmin * m[:, j].astype(np.float32)
 
 # %% ../../nbs/16_q5_k.ipynb #65f7e43e
-Q5_K_SRC = r"""
-__device__ __forceinline__ void ferrox_dequant_sub(
-    const unsigned char* xb, int il, float* reg
-) {
-    const float d = ferrox_f16_to_f32(
-        (unsigned short)xb[0] | ((unsigned short)xb[1] << 8));
-    const float dmin = ferrox_f16_to_f32(
-        (unsigned short)xb[2] | ((unsigned short)xb[3] << 8));
-    const int is = il / 2;
-    const unsigned char* q = xb + 48 + 32 * (il / 4) + 16 * (il % 2);
-    const unsigned char* qh = xb + 16 + 16 * (il % 2);
-    const int shift = 4 * ((il / 2) % 2);
-    const int hbit = il / 2;
-    unsigned char sc, m;
-    ferrox_k_scale_min(is, xb + 4, &sc, &m);
-    const float dl = d * (float)sc;
-    const float ml = dmin * (float)m;
-#pragma unroll
-    for (int i = 0; i < 16; i++) {
-        const int code = ((q[i] >> shift) & 0xF) | (((qh[i] >> hbit) & 1) << 4);
-        reg[i] = __fmul_rn(dl, (float)code) - ml;
-    }
-}
-"""
+Q5_K_SRC = cuda_text('q5_k.cuh')  # the snippet's text: ferrox_lit/cuda/q5_k.cuh, shown below
 
 # %% ../../nbs/16_q5_k.ipynb #2cc581f4
 def q5_k_twin(xb, il, scale_min=k_scale_min_twin, qs_base=48, nibble_div=2, hbit_u1_only=False, qh_per_l=True):

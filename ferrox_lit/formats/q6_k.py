@@ -9,6 +9,7 @@ import numpy as np
 import gguf
 from ..f16 import f16_to_f32
 from ..kind import Kind, Sabotage, byte_at, u16_at, SUB
+from ..source import cuda_text
 
 # %% auto #0
 __all__ = ['Q6_K_LAYOUT', 'Q6_K_SRC', 'Q6_K_SABOTAGES', 'Q6_K', 'q6_k_spec', 'q6_k_twin']
@@ -32,24 +33,7 @@ def q6_k_spec(blocks:np.ndarray) -> np.ndarray:
     return (d * sc[:, r // 16]) * q.astype(np.float32)
 
 # %% ../../nbs/17_q6_k.ipynb #ec594c55
-Q6_K_SRC = r"""
-__device__ __forceinline__ void ferrox_dequant_sub(
-    const unsigned char* xb, int il, float* reg
-) {
-    const float d = ferrox_f16_to_f32(
-        (unsigned short)xb[208] | ((unsigned short)xb[209] << 8));
-    const unsigned char* ql = xb + 64 * (il / 8) + 32 * ((il / 2) % 2) + 16 * (il % 2);
-    const unsigned char* qh = xb + 128 + 32 * (il / 8) + 16 * (il % 2);
-    const int shl = 4 * ((il / 4) % 2);
-    const int shh = 2 * ((il / 2) % 4);
-    const float dl = d * (float)(signed char)xb[192 + il];
-#pragma unroll
-    for (int i = 0; i < 16; i++) {
-        const int code = ((ql[i] >> shl) & 0xF) | (((qh[i] >> shh) & 3) << 4);
-        reg[i] = dl * (float)(code - 32);
-    }
-}
-"""
+Q6_K_SRC = cuda_text('q6_k.cuh')  # the snippet's text: ferrox_lit/cuda/q6_k.cuh, shown below
 
 # %% ../../nbs/17_q6_k.ipynb #49da43b8
 def q6_k_twin(xb, il, ql_quarters=2, shl_div=4, shh_quarter=True, signed_scale=True, bias=32):

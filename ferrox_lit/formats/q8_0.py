@@ -9,6 +9,7 @@ import numpy as np
 import gguf
 from ..f16 import f16_to_f32
 from ..kind import Kind, Sabotage, byte_at, u16_at, SUB
+from ..source import cuda_text
 
 # %% auto #0
 __all__ = ['Q8_0_LAYOUT', 'Q8_0_SRC', 'Q8_0_SABOTAGES', 'Q8_0', 'q8_0_spec', 'q8_0_twin']
@@ -26,19 +27,7 @@ def q8_0_spec(blocks:np.ndarray) -> np.ndarray:
     return d * q
 
 # %% ../../nbs/10_q8_0.ipynb #465a10fd
-Q8_0_SRC = r"""
-__device__ __forceinline__ void ferrox_dequant_sub(
-    const unsigned char* xb, int il, float* reg
-) {
-    const float d = ferrox_f16_to_f32(
-        (unsigned short)xb[0] | ((unsigned short)xb[1] << 8));
-    const signed char* qs = (const signed char*)(xb + 2) + 16 * il;
-#pragma unroll
-    for (int i = 0; i < 16; i++) {
-        reg[i] = d * (float)qs[i];
-    }
-}
-"""
+Q8_0_SRC = cuda_text('q8_0.cuh')  # the snippet's text: ferrox_lit/cuda/q8_0.cuh, shown below
 
 # %% ../../nbs/10_q8_0.ipynb #d353ebdc
 def q8_0_twin(xb, il, signed=True, stride=16, big_endian=False):
