@@ -4,7 +4,8 @@
 
 # %% ../nbs/90_cli.ipynb #1f4a0765
 from __future__ import annotations
-import argparse, json, sys, time
+import argparse, json, os, signal, sys, time
+from pathlib import Path
 from dataclasses import dataclass
 from typing import Callable
 import numpy as np
@@ -18,11 +19,11 @@ from .host import host_rung
 from .banks import banks_rung
 from .matvec import matvec_rung
 from .nvrtc import nvrtc_rung, FAMILIES
-from .gguf_file import file_rung, real_tensor_rung, print_census
+from .gguf_file import file_rung, real_tensor_rung, print_census, DefaultModelUnavailable, _regular_file
 
 # %% auto #0
-__all__ = ['RUNGS', 'GLOBAL_RUNGS', 'EPILOG', 'Rung', 'file_rungs', 'run_check', 'format_table', 'report_figures', 'write_report',
-           'main']
+__all__ = ['RUNGS', 'GLOBAL_RUNGS', 'EPILOG', 'COMMANDS', 'Rung', 'file_rungs', 'run_check', 'format_table', 'report_figures',
+           'write_report', 'main']
 
 # %% ../nbs/90_cli.ipynb #2bbc2104
 @dataclass(frozen=True)
@@ -157,7 +158,7 @@ EPILOG = """examples:
   ferrox-lit check --json > check.json  machine-readable rows
   ferrox-lit check --gguf model.gguf    real-tensor rungs on your own model file
   ferrox-lit census model.gguf          tensor census: types, sizes, which have kernels
-  ferrox-lit emit Q4_K > q4_k_mul_mm.cu the CUDA translation unit, ready for NVRTC
+  ferrox-lit emit Q4_K > q4_k_mul_mm.cu the CUDA translation unit, ready for NVRTC (names in any case: q4_k)
   ferrox-lit report -o check.html       the check as a self-contained HTML report with plots
   ferrox-lit gpu-check --json ev.json   the device evidence: exact bit for bit, fast within the bound
   ferrox-lit bench                      GPU timings against a device copy and dequant + cuBLAS
@@ -182,7 +183,8 @@ def _parser():
     e = sub.add_parser('emit', help='print the CUDA translation unit of one of KIND\'s kernels (default: mul_mm), ready for NVRTC',
                        epilog='examples:\n  ferrox-lit emit Q8_0 > q8_0_mul_mm.cu\n  ferrox-lit emit Q4_K --family matvec > q4_k_matvec.cu',
                        formatter_class=argparse.RawDescriptionHelpFormatter)
-    e.add_argument('kind', help=f"GGUF quant name, one of: {', '.join(k.name for k in KINDS)}")
+    e.add_argument('kind', nargs='?', help=f"GGUF quant name, any case, one of: {', '.join(k.name for k in KINDS)} "
+                   "(families whose kernel is the same for every format, such as mv_reduce, need none)")
     e.add_argument('--family', default='mul_mm', help=f"kernel family, one of: {', '.join(FAMILIES)} (default: %(default)s)")
     sub.add_parser('kinds', help='list the registered formats')
     r = sub.add_parser('report', help='run the check (or read --from JSON) and write a self-contained HTML report with plots',
@@ -200,8 +202,9 @@ def _parser():
     b.add_argument('--repeats', type=int, default=20, help='timed samples per measurement (default: %(default)s)')
     b.add_argument('--budget', type=float, metavar='SECONDS', help='start no new kind after this long; the JSON lists what was skipped')
     b.add_argument('--dry-run', action='store_true', help='run on the CPU runner through a stand-in for CuPy (checks the harness; timings mean nothing)')
-    b.add_argument('--model-shapes', metavar='JSON', help="also measure these model shapes (a list of {kind, n_rows, n_cols, tensors}; "
-                   "the embedded Gemma 3 270M's are in docs/measurements/model_shapes.json)")
+    b.add_argument('--model-shapes', metavar='SOURCE', nargs='?', const='embedded',
+                   help="also measure model shapes: a JSON list of {kind, n_rows, n_cols, tensors}, a GGUF file (its quantized tensors' shapes), "
+                        "or 'embedded' (the default when the flag is given alone: the embedded Gemma 3 270M, from the installed model package)")
     g = sub.add_parser('gpu-check', help='the device evidence for every kind: exact mode bit for bit, fast mode within the bound, sabotages; exit 1 on failure',
                        epilog='examples:\n  ferrox-lit gpu-check --json evidence_gpu.json\n  ferrox-lit gpu-check --dry-run --kinds Q4_K   (CPU stand-in)',
                        formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -234,68 +237,129 @@ def _maybe_dry(dry:bool):
     from ferrox_lit.dryrun import stand_in
     return stand_in()
 
+# %% ../nbs/90_cli.ipynb #c1100001
+_BY_UPPER = {k.name.upper(): k for k in KINDS}
+
+def _kind(name:str, flag:str='format') -> Kind:
+    "The registered kind called `name`, in any letter case, or `UnknownKind`."
+    k = _BY_UPPER.get(name.strip().upper())
+    return k if k is not None else require_kind(name.strip())   # require_kind raises the named error with the list
+
+def _kinds(text:str|None, flag:str='--kinds') -> list|None:
+    "A comma-separated list of format names (any case) as kinds; None when the flag is absent; an empty list is refused."
+    if text is None: return None
+    names = [n.strip() for n in text.split(',')]
+    if not any(names) or not all(names):
+        raise FerroxError(f"{flag} {text!r}: expected comma-separated format names such as Q4_K,Q8_0 (leave the flag out for all of them)")
+    return [_kind(n) for n in names]
+
+def _read_rows(path:str) -> list:
+    "Check rows saved by `ferrox-lit check --json`, validated: a list of objects with the table's keys, or a named error."
+    p = Path(path)
+    if not p.exists(): raise FerroxError(f"--from {path}: no such file")
+    if not p.is_file(): raise FerroxError(f"--from {path}: not a regular file")
+    try: rows = json.loads(p.read_text())
+    except OSError as e: raise FerroxError(f"--from {path}: cannot read it ({e.strerror or type(e).__name__})") from None
+    except ValueError as e: raise FerroxError(f"--from {path}: not a `ferrox-lit check --json` file ({e})") from None
+    keys = {'kind', 'rung', 'needs', 'verdict', 'figure'}
+    if not isinstance(rows, list) or not all(isinstance(r, dict) and keys <= set(r) for r in rows):
+        raise FerroxError(f"--from {path}: not a `ferrox-lit check --json` file (expected a list of objects with keys {', '.join(sorted(keys))})")
+    return rows
+
+def _model_shapes(source:str) -> list:
+    "The --model-shapes rows: from a JSON list, from a GGUF file's tensors, or from the embedded model ('embedded')."
+    from ferrox_lit.bench import model_shapes
+    if source == 'embedded':
+        try: return model_shapes()
+        except DefaultModelUnavailable as e:
+            raise FerroxError(f"--model-shapes: {e}; or pass a JSON list of {{kind, n_rows, n_cols, tensors}} or a GGUF file") from None
+    p = Path(source)
+    if not p.is_file(): raise FerroxError(f"--model-shapes {source}: no such file (give a JSON file, a GGUF file, or 'embedded')")
+    if p.read_bytes()[:4] == b'GGUF': return model_shapes(p)
+    try: return [dict(kind=_kind(m['kind']).name, n_rows=int(m['n_rows']), n_cols=int(m['n_cols']), tensors=int(m.get('tensors', 1)))
+                 for m in json.loads(p.read_text())]
+    except (ValueError, KeyError, TypeError, AttributeError) as e:
+        raise FerroxError(f"--model-shapes {source}: expected a JSON list of {{kind, n_rows, n_cols}} ({e})") from None
+
+def _kind_free(family:str) -> bool:
+    "Whether a family's emitter takes no format (its kind parameter defaults to None: one kernel for every format)."
+    import inspect
+    ps = list(inspect.signature(FAMILIES[family].emit).parameters.values())
+    return bool(ps) and ps[0].default is None
+
 # %% ../nbs/90_cli.ipynb #0d80373d
+def _cmd_check(a) -> int:
+    kinds = _kinds(a.kinds)
+    if a.gguf is not None: _regular_file(Path(a.gguf))          # NotAFile: missing, a directory, a FIFO, a device
+    rows = run_check(kinds, progress=not a.no_progress and not a.json and sys.stderr.isatty(), gguf=a.gguf)
+    print(json.dumps(rows, indent=1) if a.json else format_table(rows))
+    failed = [r for r in rows if r['verdict'] == 'FAIL']
+    if not a.json: print(f"\n{len(rows) - len(failed)}/{len(rows)} rows ok, {len(failed)} failed")
+    return 1 if failed else 0
+
+def _cmd_emit(a) -> int:
+    if a.family not in FAMILIES: raise FerroxError(f"no kernel family {a.family!r}; there are {', '.join(FAMILIES)}")
+    if a.kind is None and not _kind_free(a.family):
+        raise FerroxError(f"emit --family {a.family} needs a format: ferrox-lit emit KIND --family {a.family}")
+    kind = _kind(a.kind) if a.kind is not None else None
+    sys.stdout.write(FAMILIES[a.family](kind)[0])
+    return 0
+
+def _cmd_census(a) -> int:
+    print_census(a.file, plot=a.plot)                             # validates the plot path and the file before any work
+    return 0
+
+def _cmd_report(a) -> int:
+    kinds = _kinds(a.kinds)
+    rows = _read_rows(a.from_json) if a.from_json else run_check(kinds, progress=sys.stderr.isatty())
+    print(write_report(rows, a.out, kinds))
+    return 1 if any(r['verdict'] == 'FAIL' for r in rows) else 0
+
+def _cmd_bench(a) -> int:
+    from ferrox_lit.bench import run_bench, SHAPES, BATCHES
+    kinds = _kinds(a.kinds)
+    shapes = _shapes(a.shapes) if a.shapes else SHAPES
+    batches = _ints(a.batches, '--batches') if a.batches else BATCHES
+    if a.repeats < 1: raise FerroxError(f"--repeats {a.repeats}: expected at least 1")
+    model = _model_shapes(a.model_shapes) if a.model_shapes else None
+    with _maybe_dry(a.dry_run):
+        res = run_bench(kinds, shapes, batches, out=a.json, progress=lambda m: print(m, file=sys.stderr),
+                        repeats=a.repeats, budget_s=a.budget, model=model)
+    print(a.json + ('' if res['complete'] else f" (incomplete: skipped {', '.join(res['skipped'])})"))
+    return 0
+
+def _cmd_gpu_check(a) -> int:
+    from ferrox_lit.gpu import device_check
+    kinds = _kinds(a.kinds)
+    with _maybe_dry(a.dry_run): res = device_check(kinds)
+    if a.json: Path(a.json).write_text(json.dumps(res, indent=1))
+    print(f"{res['device']}: {'all kinds ok' if res['ok'] else 'FAILED: ' + ', '.join(f['kind'] for f in res['failures'])}")
+    return 0 if res['ok'] else 1
+
+def _cmd_kinds(a) -> int:
+    for k in KINDS: print(f'{k.name:8} ggml type {k.ggml_type:3}  {k.block_bytes:4} B / {k.block_elems:3} elems  {k.summary}')
+    return 0
+
+COMMANDS = {'check': _cmd_check, 'emit': _cmd_emit, 'census': _cmd_census, 'report': _cmd_report, 'bench': _cmd_bench,
+            'gpu-check': _cmd_gpu_check, 'kinds': _cmd_kinds}
+
+def _quiet_stdout():
+    "Point stdout at /dev/null, so the interpreter's final flush into a closed pipe raises nothing."
+    try: os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError): pass
+
 def main(argv=None) -> int:
-    "Entry point of the `ferrox-lit` console script; returns the exit status."
+    "Entry point of the `ferrox-lit` console script: one handler per subcommand; returns the exit status."
     p = _parser()
     a = p.parse_args(argv)
+    if a.cmd not in COMMANDS: p.print_help(); return 2
     try:
-        if a.cmd == 'check':
-            kinds = [require_kind(n.strip()) for n in a.kinds.split(',')] if a.kinds else None
-            if a.gguf and not __import__('os').path.isfile(a.gguf): raise FerroxError(f"--gguf {a.gguf}: no such file")
-            rows = run_check(kinds, progress=not a.no_progress and not a.json and sys.stderr.isatty(), gguf=a.gguf)
-            print(json.dumps(rows, indent=1) if a.json else format_table(rows))
-            failed = [r for r in rows if r['verdict'] == 'FAIL']
-            if not a.json: print(f"\n{len(rows) - len(failed)}/{len(rows)} rows ok, {len(failed)} failed")
-            return 1 if failed else 0
-        if a.cmd == 'emit':
-            kind = require_kind(a.kind)
-            if a.family not in FAMILIES: raise FerroxError(f"no kernel family {a.family!r}; there are {', '.join(FAMILIES)}")
-            sys.stdout.write(FAMILIES[a.family](kind)[0])
-            return 0
-        if a.cmd == 'census':
-            if a.file and not __import__('os').path.isfile(a.file): raise FerroxError(f"{a.file}: no such file")
-            print_census(a.file, plot=a.plot); return 0
-        if a.cmd == 'report':
-            kinds = [require_kind(n.strip()) for n in a.kinds.split(',')] if a.kinds else None
-            if a.from_json:
-                from pathlib import Path
-                if not Path(a.from_json).is_file(): raise FerroxError(f"--from {a.from_json}: no such file")
-                try: rows = json.loads(Path(a.from_json).read_text())
-                except ValueError as e: raise FerroxError(f"--from {a.from_json}: not a `ferrox-lit check --json` file ({e})") from None
-            else: rows = run_check(kinds, progress=sys.stderr.isatty())
-            print(write_report(rows, a.out, kinds))
-            return 1 if any(r['verdict'] == 'FAIL' for r in rows) else 0
-        if a.cmd == 'bench':
-            from ferrox_lit.bench import run_bench, SHAPES, BATCHES
-            kinds = [require_kind(n.strip()) for n in a.kinds.split(',')] if a.kinds else None
-            shapes = _shapes(a.shapes) if a.shapes else SHAPES
-            batches = _ints(a.batches, '--batches') if a.batches else BATCHES
-            if a.repeats < 1: raise FerroxError(f"--repeats {a.repeats}: expected at least 1")
-            model = None
-            if a.model_shapes:
-                from pathlib import Path
-                if not Path(a.model_shapes).is_file(): raise FerroxError(f"--model-shapes {a.model_shapes}: no such file")
-                try: model = [dict(kind=require_kind(m['kind']).name, n_rows=int(m['n_rows']), n_cols=int(m['n_cols']), tensors=int(m.get('tensors', 1)))
-                              for m in json.loads(Path(a.model_shapes).read_text())]
-                except (ValueError, KeyError, TypeError) as e: raise FerroxError(f"--model-shapes {a.model_shapes}: expected a JSON list of {{kind, n_rows, n_cols}} ({e})") from None
-            with _maybe_dry(a.dry_run):
-                res = run_bench(kinds, shapes, batches, out=a.json, progress=lambda m: print(m, file=sys.stderr),
-                                repeats=a.repeats, budget_s=a.budget, model=model)
-            print(a.json + ('' if res['complete'] else f" (incomplete: skipped {', '.join(res['skipped'])})")); return 0
-        if a.cmd == 'gpu-check':
-            from ferrox_lit.gpu import device_check
-            kinds = [require_kind(n.strip()) for n in a.kinds.split(',')] if a.kinds else None
-            with _maybe_dry(a.dry_run): res = device_check(kinds)
-            if a.json:
-                from pathlib import Path
-                Path(a.json).write_text(json.dumps(res, indent=1))
-            print(f"{res['device']}: {'all kinds ok' if res['ok'] else 'FAILED: ' + ', '.join(f['kind'] for f in res['failures'])}")
-            return 0 if res['ok'] else 1
-        if a.cmd == 'kinds':
-            for k in KINDS: print(f'{k.name:8} ggml type {k.ggml_type:3}  {k.block_bytes:4} B / {k.block_elems:3} elems  {k.summary}')
-            return 0
-        p.print_help(); return 2
+        rc = COMMANDS[a.cmd](a)
+        sys.stdout.flush()                                        # a closed pipe shows here, inside the handler below
+        return rc
+    except BrokenPipeError:                                       # `ferrox-lit census | head -1`: the reader left; stop quietly, as cat does
+        _quiet_stdout()
+        return 128 + signal.SIGPIPE
     except FerroxError as e:
-        print(f'ferrox-lit: {e}', file=sys.stderr)
+        print(f'ferrox-lit: {str(e).splitlines()[0] if str(e) else type(e).__name__}', file=sys.stderr)
         return 2

@@ -4,7 +4,7 @@
 
 # %% ../nbs/40_gguf_file.ipynb #348efc74
 from __future__ import annotations
-import functools, importlib, os, re, shutil, struct, tempfile, time
+import functools, importlib, mmap, os, re, shutil, stat, struct, tempfile, time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,14 +17,15 @@ from .twin import mul_mm_twin, gemm_error
 from .host import run_mul_mm
 
 # %% auto #0
-__all__ = ['MAX_DIMS', 'MAX_NESTING', 'INT64_MAX', 'HEADER_BYTES', 'TINY_KV', 'MODEL_PACKAGE', 'MODEL_PIP', 'K_FALLBACK',
-           'GGUFFileError', 'NotGGUF', 'UnsupportedGGUF', 'TruncatedGGUF', 'BadMetadata', 'BadTensorInfo',
-           'UnknownTensorType', 'BadTensorShape', 'TensorOutOfBounds', 'MisalignedTensor', 'OverlappingTensors',
-           'GGUFReaderFailed', 'NoKernelForTensor', 'GGUFArray', 'TensorInfo', 'GGUFFile', 'open_gguf', 'craft_gguf',
-           'tiny_tensors', 'bad_files', 'prefix_sweep', 'damage_sweep', 'gguf_reader', 'DefaultModelUnavailable',
-           'DefaultModelCorrupt', 'cache_root', 'default_model_path', 'tensor_table', 'census', 'agree_with_reader',
-           'roles', 'census_text', 'plot_census', 'print_census', 'pick_tensor', 'gguf_shaped', 'dequant_evidence',
-           'real_sabotage_table', 'gemm_evidence', 'file_rung', 'real_tensor_rung']
+__all__ = ['MAX_DIMS', 'MAX_NESTING', 'INT64_MAX', 'MAX_ELEMENTS', 'DEFAULT_LIMITS', 'HEADER_BYTES', 'TINY_KV', 'MODEL_PACKAGE',
+           'MODEL_PIP', 'K_FALLBACK', 'GGUFFileError', 'NotGGUF', 'UnsupportedGGUF', 'TruncatedGGUF', 'BadMetadata',
+           'BadTensorInfo', 'UnknownTensorType', 'BadTensorShape', 'TensorOutOfBounds', 'MisalignedTensor',
+           'OverlappingTensors', 'GGUFReaderFailed', 'GGUFLimitExceeded', 'NotAFile', 'NoKernelForTensor', 'GGUFLimits',
+           'GGUFArray', 'TensorInfo', 'GGUFFile', 'open_gguf', 'craft_gguf', 'tiny_tensors', 'bad_files',
+           'prefix_sweep', 'damage_sweep', 'gguf_reader', 'DefaultModelUnavailable', 'DefaultModelCorrupt',
+           'cache_root', 'default_model_path', 'tensor_table', 'census', 'agree_with_reader', 'roles', 'census_text',
+           'plot_census', 'BadPlotPath', 'check_plot_path', 'print_census', 'pick_tensor', 'gguf_shaped',
+           'dequant_evidence', 'real_sabotage_table', 'gemm_evidence', 'file_rung', 'real_tensor_rung']
 
 # %% ../nbs/40_gguf_file.ipynb #3b04dbf7
 class GGUFFileError(FerroxError, ValueError):
@@ -42,6 +43,11 @@ class MisalignedTensor(GGUFFileError): "A tensor's data offset is not a multiple
 class OverlappingTensors(GGUFFileError): "Two tensors' data ranges overlap."
 class GGUFReaderFailed(GGUFFileError): "`gguf.GGUFReader` raised on the file; its exception is the cause."
 
+class GGUFLimitExceeded(GGUFFileError):
+    "A count or length the file declares is beyond a `GGUFLimits` ceiling; the message names the limit and how to raise it."
+class NotAFile(GGUFFileError):
+    "The path is not a readable regular file: missing, a directory, a FIFO, a device, or not permitted."
+
 class NoKernelForTensor(UnknownKind):
     "A tensor whose ggml type has no kernel in this library."
 
@@ -55,30 +61,77 @@ _SCALAR_NP = {_VT.UINT8: np.uint8, _VT.INT8: np.int8, _VT.UINT16: np.uint16, _VT
 MAX_DIMS = 4        # ggml's GGML_MAX_DIMS
 MAX_NESTING = 8     # arrays of arrays deeper than this are refused (ggml writes none)
 INT64_MAX = 2**63 - 1
+MAX_ELEMENTS = INT64_MAX // 4  # a tensor's dims, zeros counted as 1, must multiply to at most this: numpy's limit for its float32 output
+
+@dataclass(frozen=True)
+class GGUFLimits:
+    "Ceilings on what a GGUF header may declare; beyond one, `open_gguf` raises `GGUFLimitExceeded` naming it."
+    max_tensors: int = 1 << 16        # tensor-table entries (published models: up to a few thousand)
+    max_kv: int = 1 << 16             # key/value entries (real files: tens)
+    max_name_bytes: int = 1 << 16     # bytes of one key or tensor name (real ones: under 100; ggml caps tensor names at 64)
+    max_string_bytes: int = 1 << 24   # bytes of one string value (chat templates: tens of KB)
+    max_array_len: int = 1 << 22      # elements of one metadata array (vocabularies: up to ~262K; merge lists ~500K)
+    max_walk: int = 1 << 23           # items read one at a time, in total: keys, tensors, strings in arrays, elements of nested arrays
+    max_nested_items: int = 1 << 16   # elements of arrays of arrays, in total (ggml writes none; gguf-py can)
+    max_nesting: int = MAX_NESTING    # depth of arrays of arrays
+
+DEFAULT_LIMITS = GGUFLimits()
+
+def _w(what) -> str:
+    "A message fragment built only when an error needs it: a string, a callable, or (parent, element index)."
+    if isinstance(what, tuple): return f"{_w(what[0])} element {what[1]:,}"
+    return what() if callable(what) else what
+
+def _clip(s:str, n:int=60) -> str:
+    "`repr(s)`, cut to about `n` characters with the full length said: a message never copies a huge key."
+    return repr(s) if len(s) <= n else f"{s[:n]!r}... ({len(s):,} characters)"
+
+_STRUCTS = {}
+def _st(fmt:str) -> struct.Struct:
+    s = _STRUCTS.get(fmt)
+    return s if s is not None else _STRUCTS.setdefault(fmt, struct.Struct(fmt))
 
 class _Cursor:
-    "Little-endian reads from a byte buffer, each checked against the end of the file first."
-    def __init__(self, buf, size:int, name:str): self.buf, self.size, self.name, self.off = buf, size, name, 0
+    "Little-endian reads from a byte buffer, each checked against the end of the file, and the file's counts against `limits`."
+    def __init__(self, buf, size:int, name:str, limits:GGUFLimits=DEFAULT_LIMITS):
+        self.buf, self.size, self.name, self.limits = buf, size, name, limits
+        self.off = self.walked = self.nested = 0  # read offset; items walked; elements of nested arrays
 
-    def need(self, n:int, what:str):
+    def need(self, n:int, what):
         "Raise `TruncatedGGUF` unless `n` more bytes exist at the current offset."
         if n < 0 or self.off + n > self.size:
-            raise TruncatedGGUF(f"{self.name}: {what} needs bytes [{self.off:,}, {self.off + n:,}) but the file ends at byte {self.size:,}")
+            raise TruncatedGGUF(f"{self.name}: {_w(what)} needs bytes [{self.off:,}, {self.off + n:,}) but the file ends at byte {self.size:,}")
 
-    def unpack(self, fmt:str, what:str):
-        n = struct.calcsize(fmt); self.need(n, what)
-        v = struct.unpack_from(fmt, self.buf, self.off); self.off += n
+    def limit(self, name:str, value:int, what):
+        "Raise `GGUFLimitExceeded` if `value` is over `limits.<name>`, saying how to raise it."
+        cap = getattr(self.limits, name)
+        if value > cap:
+            raise GGUFLimitExceeded(f"{self.name}: {_w(what)} is {value:,}, over the limit {name}={cap:,}; if the file is genuine, "
+                                    f"raise it: open_gguf(path, limits=GGUFLimits({name}=...))")
+
+    def walk(self, n:int, what):
+        "Count `n` more items read one at a time against `limits.max_walk`."
+        self.walked += n
+        self.limit('max_walk', self.walked, lambda: f"the count of items read one at a time (keys, tensors, array strings) by {_w(what)}")
+
+    def unpack(self, fmt:str, what):
+        st = _st(fmt)
+        if self.off + st.size > self.size: self.need(st.size, what)
+        v = st.unpack_from(self.buf, self.off); self.off += st.size
         return v[0] if len(v) == 1 else v
 
-    def raw(self, n:int, what:str) -> bytes:
-        self.need(n, what); b = bytes(self.buf[self.off:self.off + n]); self.off += n
-        return b
+    def raw(self, n:int, what) -> bytes:
+        self.need(n, what); b = self.buf[self.off:self.off + n]; self.off += n
+        return bytes(b)
 
-    def string(self, what:str, err=BadMetadata) -> str:
-        n = self.unpack('<Q', f"{what} (string length)")
-        b = self.raw(n, f"{what} ({n:,}-byte string)")
+    def string(self, what, err=BadMetadata, cap:str='max_string_bytes') -> str:
+        "A length-prefixed UTF-8 string; its length checked against the file's end and `limits.<cap>` before any byte is copied."
+        n = self.unpack('<Q', lambda: f"{_w(what)} (string length)")
+        self.need(n, lambda: f"{_w(what)} ({n:,}-byte string)")
+        self.limit(cap, n, lambda: f"{_w(what)}: its length in bytes")
+        b = self.raw(n, what)
         try: return b.decode('utf-8')
-        except UnicodeDecodeError as e: raise err(f"{self.name}: {what} is not valid UTF-8 ({e.reason} at byte {e.start})") from None
+        except UnicodeDecodeError as e: raise err(f"{self.name}: {_w(what)} is not valid UTF-8 ({e.reason} at byte {e.start})") from None
 
 # %% ../nbs/40_gguf_file.ipynb #0f334be5
 @dataclass(frozen=True)
@@ -89,33 +142,49 @@ class GGUFArray:
     values: np.ndarray|None = None  # numeric elements as a read-only view into the file; None for strings and nested arrays
     def __repr__(self): return f"GGUFArray({self.type} x {self.count:,})"
 
-def _value_type(cur:_Cursor, raw:int, what:str) -> _VT:
+def _value_type(cur:_Cursor, raw:int, what) -> _VT:
     try: return _VT(raw)
-    except ValueError: raise BadMetadata(f"{cur.name}: {what} has value type {raw}, which is not a GGUF value type (0..12)") from None
+    except ValueError: raise BadMetadata(f"{cur.name}: {_w(what)} has value type {raw}, which is not a GGUF value type (0..12)") from None
 
-def _read_value(cur:_Cursor, vt:_VT, what:str, depth:int=0):
-    "Read one value of type `vt` at the cursor (recursing into arrays)."
+_U64 = struct.Struct('<Q').unpack_from
+
+def _walk_strings(cur:_Cursor, n:int, what) -> int:
+    "Offset just past `n` length-prefixed strings at the cursor, decoding nothing; a named error where one runs past the end."
+    buf, off, size, u64, i = cur.buf, cur.off, cur.size, _U64, 0
+    try:
+        for i in range(n): off += 8 + u64(buf, off)[0]   # the one per-item loop: lengths chain, so it cannot be one numpy step
+    except (struct.error, OverflowError): pass           # a length field at or past the end: reported below
+    else:
+        if off <= size: return off
+        i = n - 1
+    cur.off = min(off, size)
+    raise TruncatedGGUF(f"{cur.name}: {_w(what)} element {i:,} (a string) runs past the end of the file at byte {size:,}")
+
+def _read_value(cur:_Cursor, vt:_VT, what, depth:int=0):
+    "Read one value of type `vt` at the cursor (recursing into arrays); `what` names it, lazily."
     if vt in _SCALAR: return cur.unpack(_SCALAR[vt], what)
     if vt == _VT.STRING: return cur.string(what)
-    if depth >= MAX_NESTING: raise BadMetadata(f"{cur.name}: {what} nests arrays more than {MAX_NESTING} deep")
-    et = _value_type(cur, cur.unpack('<I', f"{what} (array element type)"), f"{what} (array)")
-    n = cur.unpack('<Q', f"{what} (array length)")
-    if et in _SCALAR:
-        size = struct.calcsize(_SCALAR[et]) * n
-        cur.need(size, f"{what} ({n:,} x {et.name})")
+    if depth >= cur.limits.max_nesting:
+        raise BadMetadata(f"{cur.name}: {_w(what)} nests arrays more than {cur.limits.max_nesting} deep (limit max_nesting)")
+    et = _value_type(cur, cur.unpack('<I', lambda: f"{_w(what)} (array element type)"), lambda: f"{_w(what)} (array)")
+    n = cur.unpack('<Q', lambda: f"{_w(what)} (array length)")
+    if et in _SCALAR:                                    # fixed-size elements: one bounds check, one zero-copy numpy view
+        size = _st(_SCALAR[et]).size * n
+        cur.need(size, lambda: f"{_w(what)} ({n:,} x {et.name})")
+        cur.limit('max_array_len', n, lambda: f"{_w(what)}: its array length")
         vals = np.frombuffer(cur.buf, _SCALAR_NP[et], n, cur.off) if n else np.empty(0, _SCALAR_NP[et])
         cur.off += size
         return GGUFArray(et.name, n, vals)
-    cur.need(8 * n if et == _VT.STRING else 12 * n, f"{what} ({n:,} x {et.name}, at least {8 if et == _VT.STRING else 12} bytes each)")
-    if et == _VT.STRING:  # walk the lengths; decode nothing
-        buf, off, size, unpack = cur.buf, cur.off, cur.size, struct.unpack_from
-        for i in range(n):
-            if off + 8 > size: cur.off = off; cur.need(8, f"{what} element {i:,} (string length)")
-            off += 8 + unpack('<Q', buf, off)[0]
-            if off > size: cur.off = off; raise TruncatedGGUF(f"{cur.name}: {what} element {i:,} runs to byte {off:,} but the file ends at byte {size:,}")
-        cur.off = off
+    least = 8 if et == _VT.STRING else 12
+    cur.need(least * n, lambda: f"{_w(what)} ({n:,} x {et.name}, at least {least} bytes each)")
+    cur.limit('max_array_len', n, lambda: f"{_w(what)}: its array length")
+    cur.walk(n, what)
+    if et == _VT.STRING:                                 # walk the lengths; decode nothing
+        cur.off = _walk_strings(cur, n, what)
         return GGUFArray('STRING', n)
-    for i in range(n): _read_value(cur, et, f"{what} element {i:,}", depth + 1)
+    cur.nested += n
+    cur.limit('max_nested_items', cur.nested, lambda: f"the count of elements of arrays of arrays, at {_w(what)},")
+    for i in range(n): _read_value(cur, et, (what, i), depth + 1)
     return GGUFArray(et.name, n)
 
 # %% ../nbs/40_gguf_file.ipynb #970ab742
@@ -156,30 +225,41 @@ class TensorInfo:
         return f"no kernel for {self.type_name} in ferrox_lit (it has {', '.join(k.name for k in KINDS)})"
 
 # %% ../nbs/40_gguf_file.ipynb #9cf782e2
+@functools.lru_cache(maxsize=None)
+def _type_info(tid:int) -> tuple|None:
+    "(type, block_elems, block_bytes, Kind or None) of ggml type id `tid`, or None if gguf does not know it (cached: one lookup per type)."
+    try: qt = gguf.GGMLQuantizationType(tid); be, bb = gguf.GGML_QUANT_SIZES[qt]
+    except (ValueError, KeyError): return None
+    return qt, be, bb, kind_by_name(qt.name)
+
 def _check_tensor(name:str, ti:tuple, data_start:int, alignment:int, size:int) -> TensorInfo:
     "Validate one parsed tensor-table entry (tensor name, dims, type id, relative offset); a `TensorInfo` or a named error."
     tname, dims, tid, rel = ti
-    where = f"{name}: tensor {tname!r}"
-    try: qt = gguf.GGMLQuantizationType(tid); be, bb = gguf.GGML_QUANT_SIZES[qt]
-    except (ValueError, KeyError):
-        raise UnknownTensorType(f"{where} has ggml type id {tid}, which gguf-py does not know "
-                                f"(known ids: {min(gguf.GGML_QUANT_SIZES).value}..{max(gguf.GGML_QUANT_SIZES).value} minus retired ones)") from None
+    where = lambda: f"{name}: tensor {_clip(tname)}"
+    info = _type_info(tid)
+    if info is None:
+        raise UnknownTensorType(f"{where()} has ggml type id {tid}, which gguf-py does not know "
+                                f"(known ids: {min(gguf.GGML_QUANT_SIZES).value}..{max(gguf.GGML_QUANT_SIZES).value} minus retired ones)")
+    qt, be, bb, kind = info
     if not 1 <= len(dims) <= MAX_DIMS:
-        raise BadTensorShape(f"{where} has {len(dims)} dimensions; GGUF tensors have 1 to {MAX_DIMS}")
-    n = 1
-    for d in dims: n *= d
+        raise BadTensorShape(f"{where()} has {len(dims)} dimensions; GGUF tensors have 1 to {MAX_DIMS}")
+    n = nz = 1
+    for d in dims: n *= d; nz *= max(d, 1)
     if max(dims) > INT64_MAX or n > INT64_MAX:
-        raise BadTensorShape(f"{where} dims {tuple(dims)} overflow: their product {n:,} exceeds 2^63 - 1 (ggml's int64 element count)")
+        raise BadTensorShape(f"{where()} dims {tuple(dims)} overflow: their product {n:,} exceeds 2^63 - 1 (ggml's int64 element count)")
+    if nz > MAX_ELEMENTS:   # a zero dim makes n 0, but the other dims still size every array shaped from them
+        raise BadTensorShape(f"{where()} dims {tuple(dims)} overflow: their product with zero dims counted as 1 is {nz:,}, over "
+                             f"2^61 - 1, the most elements a float32 array of that shape can have (numpy's limit; ggml's is 2^63 - 1)")
     if dims[0] % be:
-        raise BadTensorShape(f"{where} ({qt.name}) has rows of {dims[0]:,} elements, not a whole number of {be}-element blocks")
+        raise BadTensorShape(f"{where()} ({qt.name}) has rows of {dims[0]:,} elements, not a whole number of {be}-element blocks")
     n_bytes = n // be * bb
     if rel % alignment:
-        raise MisalignedTensor(f"{where} data offset {rel:,} is not a multiple of the file's alignment {alignment}")
+        raise MisalignedTensor(f"{where()} data offset {rel:,} is not a multiple of the file's alignment {alignment}")
     start = data_start + rel
     if start + n_bytes > size:
-        raise TensorOutOfBounds(f"{where} ({qt.name} {tuple(dims)}, {n_bytes:,} bytes) occupies bytes [{start:,}, {start + n_bytes:,}) "
+        raise TensorOutOfBounds(f"{where()} ({qt.name} {tuple(dims)}, {n_bytes:,} bytes) occupies bytes [{start:,}, {start + n_bytes:,}) "
                                 f"but the file ends at byte {size:,}: {start + n_bytes - size:,} bytes missing")
-    return TensorInfo(tname, qt.name, int(qt), tuple(int(d) for d in dims), start, n_bytes, kind_by_name(qt.name))
+    return TensorInfo(tname, qt.name, int(qt), dims, start, n_bytes, kind)
 
 # %% ../nbs/40_gguf_file.ipynb #5c9a3cca
 @dataclass(frozen=True, eq=False)
@@ -222,13 +302,13 @@ class GGUFFile:
 # %% ../nbs/40_gguf_file.ipynb #7a9b958a
 HEADER_BYTES = 24  # magic, version, tensor count, key/value count
 
-def _parse_header(mm, size:int, name:str) -> tuple:
+def _parse_header(mm, size:int, name:str, limits:GGUFLimits=DEFAULT_LIMITS) -> tuple:
     "Magic, version and counts; refuse what is not a GGUF v2/v3 little-endian file."
     head = bytes(mm[:min(size, HEADER_BYTES)])
     if size < 4 or head[:4] != b'GGUF':
         if b'GGUF'.startswith(head[:4]) and size < 4: raise TruncatedGGUF(f"{name}: {size} bytes, shorter than the {HEADER_BYTES}-byte GGUF header")
         raise NotGGUF(f"{name}: not a GGUF file (first bytes {head[:4]!r}, expected b'GGUF')")
-    cur = _Cursor(mm, size, name); cur.off = 4
+    cur = _Cursor(mm, size, name, limits); cur.off = 4
     version = cur.unpack('<I', "the header (version)")
     if version not in (2, 3):
         if version & 0xFFFF == 0 and int.from_bytes(version.to_bytes(4, 'little'), 'big') in (2, 3):
@@ -239,15 +319,18 @@ def _parse_header(mm, size:int, name:str) -> tuple:
 
 def _parse_kv(cur:_Cursor, n_kv:int) -> dict:
     "The key/value section; validates general.alignment."
-    cur.need(n_kv * 13, f"{n_kv:,} key/value entries (at least 13 bytes each)")
+    cur.need(n_kv * 13, lambda: f"{n_kv:,} key/value entries (at least 13 bytes each)")
+    cur.limit('max_kv', n_kv, "the key/value count")
+    cur.walk(n_kv, "the key/value section")
     kv = {}
     for i in range(n_kv):
-        key = cur.string(f"key/value #{i} (key)")
-        if key in kv: raise BadMetadata(f"{cur.name}: key {key!r} appears twice (key/value #{i})")
-        vt = _value_type(cur, cur.unpack('<I', f"key {key!r} (value type)"), f"key {key!r}")
+        key = cur.string(lambda: f"key/value #{i} (key)", cap='max_name_bytes')
+        what = lambda: f"key {_clip(key)}"
+        if key in kv: raise BadMetadata(f"{cur.name}: key {_clip(key)} appears twice (key/value #{i})")
+        vt = _value_type(cur, cur.unpack('<I', lambda: f"{what()} (value type)"), what)
         if key == 'general.alignment' and vt != _VT.UINT32:
             raise BadMetadata(f"{cur.name}: general.alignment has value type {vt.name}; GGUF requires UINT32")
-        kv[key] = _read_value(cur, vt, f"key {key!r}")
+        kv[key] = _read_value(cur, vt, what)
     al = kv.get('general.alignment', 32)
     if al <= 0 or al & (al - 1):
         raise BadMetadata(f"{cur.name}: general.alignment is {al!r}; it must be a positive power of two")
@@ -255,29 +338,53 @@ def _parse_kv(cur:_Cursor, n_kv:int) -> dict:
 
 def _parse_tensor_table(cur:_Cursor, n_tensors:int) -> list:
     "The tensor-table entries as (name, dims, type id, relative offset), names unique."
-    cur.need(n_tensors * 32, f"{n_tensors:,} tensor-table entries (at least 32 bytes each)")
+    cur.need(n_tensors * 32, lambda: f"{n_tensors:,} tensor-table entries (at least 32 bytes each)")
+    cur.limit('max_tensors', n_tensors, "the tensor count")
+    cur.walk(n_tensors, "the tensor table")
     out, seen = [], set()
     for i in range(n_tensors):
-        tname = cur.string(f"tensor #{i} (name)", err=BadTensorInfo)
-        if tname in seen: raise BadTensorInfo(f"{cur.name}: tensor name {tname!r} appears twice (tensor #{i})")
+        tname = cur.string(lambda: f"tensor #{i} (name)", err=BadTensorInfo, cap='max_name_bytes')
+        if tname in seen: raise BadTensorInfo(f"{cur.name}: tensor name {_clip(tname)} appears twice (tensor #{i})")
         seen.add(tname)
-        nd = cur.unpack('<I', f"tensor {tname!r} (n_dims)")
-        if not 1 <= nd <= MAX_DIMS: raise BadTensorShape(f"{cur.name}: tensor {tname!r} has {nd:,} dimensions; GGUF tensors have 1 to {MAX_DIMS}")
-        dims = cur.unpack(f'<{nd}Q', f"tensor {tname!r} (dims)")
+        nd = cur.unpack('<I', lambda: f"tensor {_clip(tname)} (n_dims)")
+        if not 1 <= nd <= MAX_DIMS: raise BadTensorShape(f"{cur.name}: tensor {_clip(tname)} has {nd:,} dimensions; GGUF tensors have 1 to {MAX_DIMS}")
+        dims = cur.unpack(f'<{nd}Q', lambda: f"tensor {_clip(tname)} (dims)")
         dims = (dims,) if nd == 1 else tuple(dims)
-        tid, rel = cur.unpack('<IQ', f"tensor {tname!r} (type id and offset)")
+        tid, rel = cur.unpack('<IQ', lambda: f"tensor {_clip(tname)} (type id and offset)")
         out.append((tname, dims, tid, rel))
     return out
 
 # %% ../nbs/40_gguf_file.ipynb #3ab684bd
-def open_gguf(path) -> GGUFFile:
+_WHAT = ((stat.S_ISDIR, 'a directory'), (stat.S_ISFIFO, 'a FIFO (named pipe)'), (stat.S_ISCHR, 'a character device'),
+         (stat.S_ISBLK, 'a block device'), (stat.S_ISSOCK, 'a socket'))
+
+def _regular_file(path:Path) -> os.stat_result:
+    "`os.stat` of `path` if it is a regular file; otherwise `NotAFile` saying what it is instead."
+    try: st = path.stat()
+    except FileNotFoundError: raise NotAFile(f"{path}: no such file") from None
+    except PermissionError: raise NotAFile(f"{path}: permission denied (cannot look at it)") from None
+    except OSError as e: raise NotAFile(f"{path}: cannot look at it ({e.strerror or type(e).__name__})") from None
+    if not stat.S_ISREG(st.st_mode):
+        what = next((w for test, w in _WHAT if test(st.st_mode)), 'not a regular file')
+        raise NotAFile(f"{path}: is {what}, not a regular file; a GGUF file is needed")
+    return st
+
+def _map(path:Path, size:int) -> tuple:
+    "(mmap, plain read-only uint8 ndarray over it) of the whole file: one plain view, so slicing rows makes no `memmap` objects."
+    try:
+        with open(path, 'rb') as fh: m = mmap.mmap(fh.fileno(), size, access=mmap.ACCESS_READ)
+    except PermissionError: raise NotAFile(f"{path}: permission denied (cannot read it)") from None
+    except (OSError, ValueError) as e: raise NotAFile(f"{path}: cannot map it ({getattr(e, 'strerror', None) or e})") from None
+    return m, np.frombuffer(m, np.uint8)
+
+def open_gguf(path, limits:GGUFLimits=DEFAULT_LIMITS) -> GGUFFile:
     "Open, validate and memory-map a GGUF file; a `GGUFFile`, or a named `GGUFFileError` before anything is returned."
     path = Path(path)
-    size = path.stat().st_size
+    size = _regular_file(path).st_size
     name = path.name
     if size == 0: raise NotGGUF(f"{name}: empty file (0 bytes), not a GGUF file")
-    mm = np.memmap(path, np.uint8, mode='r')
-    cur, version, n_tensors, n_kv = _parse_header(mm, size, name)
+    buf, mm = _map(path, size)
+    cur, version, n_tensors, n_kv = _parse_header(buf, size, name, limits)
     kv = _parse_kv(cur, n_kv)
     table = _parse_tensor_table(cur, n_tensors)
     alignment = int(kv.get('general.alignment', 32))
@@ -286,7 +393,7 @@ def open_gguf(path) -> GGUFFile:
     ordered = sorted(tensors, key=lambda t: t.offset)
     for a, b in zip(ordered, ordered[1:]):
         if b.offset < a.offset + a.n_bytes:
-            raise OverlappingTensors(f"{name}: tensor {b.name!r} starts at byte {b.offset:,}, inside tensor {a.name!r} "
+            raise OverlappingTensors(f"{name}: tensor {_clip(b.name)} starts at byte {b.offset:,}, inside tensor {_clip(a.name)} "
                                      f"[{a.offset:,}, {a.offset + a.n_bytes:,})")
     return GGUFFile(path, size, version, alignment, data_start, kv, tuple(tensors), mm)
 
@@ -542,15 +649,32 @@ def plot_census(c:dict, title:str='', axs=None):
     if title: axs[0].figure.suptitle(title)
     return axs
 
+class BadPlotPath(FerroxError, ValueError):
+    "A plot destination a figure cannot be saved to: a missing folder, a directory, or a format matplotlib cannot write."
+
+def check_plot_path(plot) -> Path:
+    "`plot` as a `Path` if a figure can be saved there (its folder exists and is writable, matplotlib knows its format); else `BadPlotPath`."
+    from matplotlib.figure import Figure
+    p, fmts = Path(plot), Figure().canvas.get_supported_filetypes()
+    if p.suffix[1:].lower() not in fmts:
+        raise BadPlotPath(f"--plot {plot}: unknown image format {p.suffix or '(no extension)'!r}; matplotlib writes {', '.join(sorted(fmts))}")
+    if p.is_dir(): raise BadPlotPath(f"--plot {plot}: is a directory")
+    if not p.parent.is_dir(): raise BadPlotPath(f"--plot {plot}: no such folder {str(p.parent)!r}")
+    if not os.access(p.parent, os.W_OK): raise BadPlotPath(f"--plot {plot}: the folder {str(p.parent)!r} is not writable")
+    return p
+
 def print_census(path=None, plot=None) -> dict:
     "The `ferrox-lit census` entry point: print the census of `path` (default: the embedded model); save the plot to `plot` if given."
+    plot = check_plot_path(plot) if plot is not None else None        # refused before the file is read
     f = open_gguf(path if path is not None else default_model_path())
     c = census(f)
     print(census_text(f, c))
     if plot is not None:
         from matplotlib.figure import Figure        # no pyplot: works headless and leaves a notebook's backend alone
         fig = Figure(figsize=(11, 3.6)); plot_census(c, f.path.name, fig.subplots(1, 2))
-        fig.tight_layout(); fig.savefig(plot, dpi=120)
+        fig.tight_layout()
+        try: fig.savefig(plot, dpi=120)
+        except OSError as e: raise BadPlotPath(f"--plot {plot}: cannot write it ({e.strerror or type(e).__name__})") from None
     return c
 
 # %% ../nbs/40_gguf_file.ipynb #ca411d1c

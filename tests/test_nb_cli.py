@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 
-import argparse, json, sys, time
+import argparse, json, os, signal, sys, time
+from pathlib import Path
 from dataclasses import dataclass
 from typing import Callable
 import numpy as np
@@ -18,7 +19,7 @@ from ferrox_lit.host import host_rung
 from ferrox_lit.banks import banks_rung
 from ferrox_lit.matvec import matvec_rung
 from ferrox_lit.nvrtc import nvrtc_rung, FAMILIES
-from ferrox_lit.gguf_file import file_rung, real_tensor_rung, print_census
+from ferrox_lit.gguf_file import file_rung, real_tensor_rung, print_census, DefaultModelUnavailable, _regular_file
 
 
 import ferrox_lit.cli as _nbmod
@@ -91,6 +92,87 @@ def test_main_bad_input(capsys=None):
         err = io.StringIO()
         with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()): assert main(argv) == 2, argv
         assert err.getvalue().startswith(f'ferrox-lit: {msg}'), (argv, err.getvalue())
+
+
+def _run(argv) -> tuple:
+    "main(argv) in-process: (status, stdout, stderr)."
+    import contextlib, io
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err): rc = main(argv)
+    return rc, out.getvalue(), err.getvalue()
+
+def _one_line_2(argv, *words):
+    rc, _, err = _run(argv)
+    assert rc == 2 and err.startswith('ferrox-lit: ') and len(err.strip().splitlines()) == 1, (argv, rc, err)
+    for w in words: assert w in err, (argv, w, err)
+
+def test_cli_hostile_input():
+    import os, tempfile, pathlib
+    from unittest import mock
+    from ferrox_lit.gguf_file import craft_gguf, tiny_tensors, TINY_KV
+    d = pathlib.Path(tempfile.mkdtemp())
+    tiny = craft_gguf(d / 'tiny.gguf', tiny_tensors(0), TINY_KV)
+    _one_line_2(['census', str(tiny), '--plot', '/nonexistent/dir/x.png'], 'no such folder')
+    _one_line_2(['census', str(tiny), '--plot', str(d / 'x.unknownext')], 'unknown image format', 'png')
+    (d / 'list.json').write_text('[1, 2]')
+    _one_line_2(['report', '--from', str(d / 'list.json')], 'not a `ferrox-lit check --json` file')
+    _one_line_2(['report', '--from', str(d)], 'not a regular file')
+    fifo = d / 'pipe.gguf'; os.mkfifo(fifo)
+    for path, says in [(d, 'is a directory'), (fifo, 'is a FIFO'), ('/dev/zero', 'is a character device'), (d / 'no.gguf', 'no such file')]:
+        _one_line_2(['census', str(path)], says)
+        _one_line_2(['check', '--kinds', 'Q8_0', '--gguf', str(path)], says)
+    with mock.patch('mmap.mmap', side_effect=PermissionError(13, 'Permission denied')):   # as root every file is readable: simulate
+        _one_line_2(['census', str(tiny)], 'permission denied')
+    _one_line_2(['check', '--kinds', ''], "--kinds ''", 'expected comma-separated format names')
+    _one_line_2(['check', '--kinds', 'Q8_0,,Q4_K'], 'expected comma-separated')
+    rc, out, err = _run(['census', str(tiny), '--plot', str(d / 'c.svg')])
+    assert rc == 0 and (d / 'c.svg').stat().st_size > 1000 and 'tiny.gguf' in out and not err
+
+
+def test_cli_closed_pipe():
+    "The reader closes the pipe before the command writes: no traceback, status 141; a sabotaged main (no handler) shows the traceback."
+    import subprocess, sys, tempfile, pathlib
+    from ferrox_lit.gguf_file import craft_gguf, tiny_tensors, TINY_KV
+    tiny = craft_gguf(pathlib.Path(tempfile.mkdtemp()) / 'tiny.gguf', tiny_tensors(0), TINY_KV)
+    def piped(code):
+        p = subprocess.Popen([sys.executable, '-c', code, 'census', str(tiny)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        p.stdout.close()                                             # `| head -0`: nobody reads
+        return p.wait(timeout=120), p.stderr.read().decode()
+    rc, err = piped('import sys; from ferrox_lit.cli import main; sys.argv[0] = "ferrox-lit"; raise SystemExit(main(sys.argv[1:]))')
+    assert rc == 141 and err == '', (rc, err)
+    rc, err = piped('import sys; from ferrox_lit.cli import COMMANDS, _parser; COMMANDS["census"](_parser().parse_args(sys.argv[1:])); sys.stdout.flush()')
+    assert rc != 0 and 'BrokenPipeError' in err                      # sabotage: without main's handler, the traceback
+
+
+def test_cli_names_any_case_and_kind_free_families():
+    rc, out, _ = _run(['emit', 'q4_k'])
+    assert rc == 0 and out == kernel_src(kind_by_name('Q4_K'))
+    assert [k.name for k in _kinds('q8_0,Q4_K, iq4_nl')] == ['Q8_0', 'Q4_K', 'IQ4_NL'] and _kinds(None) is None
+    rc, out, err = _run(['emit', '--family', 'mv_reduce'])
+    assert rc == 0 and out == FAMILIES['mv_reduce'](None)[0] and not err
+    _one_line_2(['emit', '--family', 'matvec'], 'needs a format')
+    _one_line_2(['emit'], 'needs a format')
+    assert _kind_free('mv_reduce') and not any(_kind_free(f) for f in FAMILIES if f != 'mv_reduce')
+    rc, out, err = _run(['check', '--kinds', 'q8_0', '--json', '--no-progress'])
+    assert {r['kind'] for r in json.loads(out)} == {'*', 'Q8_0'}
+    assert set(COMMANDS) == {'check', 'emit', 'census', 'report', 'bench', 'gpu-check', 'kinds'}
+
+
+def test_model_shapes_sources():
+    "--model-shapes: JSON list, a GGUF file, or the embedded model; each refusal is one line naming the flag."
+    import tempfile, pathlib
+    from ferrox_lit.gguf_file import craft_gguf, tiny_tensors, TINY_KV, MODEL_PACKAGE
+    d = pathlib.Path(tempfile.mkdtemp())
+    (d / 'm.json').write_text(json.dumps([dict(kind='q8_0', n_rows=32, n_cols=64)]))
+    assert _model_shapes(str(d / 'm.json')) == [dict(kind='Q8_0', n_rows=32, n_cols=64, tensors=1)]
+    tiny = craft_gguf(d / 'tiny.gguf', tiny_tensors(0), TINY_KV)
+    assert {(m['kind'], m['n_rows'], m['n_cols']) for m in _model_shapes(str(tiny))} == {('Q8_0', 3, 64), ('Q4_K', 2, 256)}
+    (d / 'bad.json').write_text('{"kind": 1}')
+    _one_line_2(['bench', '--dry-run', '--model-shapes', str(d / 'bad.json')], '--model-shapes', 'expected a JSON list')
+    import importlib.util
+    if importlib.util.find_spec(MODEL_PACKAGE):
+        assert sum(m['tensors'] for m in _model_shapes('embedded')) > 100
+    else: _one_line_2(['bench', '--dry-run', '--model-shapes'], '--model-shapes', 'pip install')
 
 
 def test_gpu_commands_dry_run():

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 
-import functools, importlib, os, re, shutil, struct, tempfile, time
+import functools, importlib, mmap, os, re, shutil, stat, struct, tempfile, time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -97,6 +97,94 @@ def test_checks_fire_only_where_they_should():
     with pytest.raises(BadTensorShape, match='overflow'): _check_tensor('f', ('w', wrapped, q8.ggml_type, 0), 64, 32, 10**9)
     with pytest.raises(MisalignedTensor): _check_tensor('f', ('w', (64, 3), q8.ggml_type, 16), 64, 32, 10**6)
     assert _check_tensor('f', ('w', (64, 3), q8.ggml_type, 32), 64, 32, 10**6).offset == 96
+
+
+def test_zero_element_huge_dims():
+    import pytest
+    import ferrox_lit.gguf_file as gf
+    q8 = kind_by_name('Q8_0')
+    with tempfile.TemporaryDirectory() as d:
+        for dims in [(0, 2**62, 4), (0, 2**63 - 1), (32, 0, 2**62)]:
+            p = craft_gguf(Path(d) / 'z.gguf', [('w', dims, q8.ggml_type, b'')])
+            with pytest.raises(BadTensorShape, match=r"'w' dims .* zero dims counted as 1"): open_gguf(p)
+        f = open_gguf(craft_gguf(Path(d) / 'ok.gguf', [('w', (0, 2**61 - 1), q8.ggml_type, b'')]))
+        assert f.rows('w').shape == (2**61 - 1, 0) and q8.dequantize(f.rows('w')).shape == (2**61 - 1, 0)
+        p = craft_gguf(Path(d) / 'z.gguf', [('w', (0, 2**62, 4), q8.ggml_type, b'')])
+        g, old = globals(), gf.MAX_ELEMENTS                          # the library's copy and this page's (the notebook defines its own)
+        try:
+            g['MAX_ELEMENTS'] = gf.MAX_ELEMENTS = 2**200             # sabotage: the zero-dims check can no longer fire
+            f = open_gguf(p)
+            with pytest.raises(ValueError) as ei: f.rows('w')
+            assert not isinstance(ei.value, FerroxError)             # numpy's own, un-named: the defect this check removes
+        finally: g['MAX_ELEMENTS'] = gf.MAX_ELEMENTS = old
+
+
+def _limit_cases(d) -> dict:
+    "One crafted file per limit, each one past a small ceiling (8 items, 16 walked, 64 bytes): {limit: (path, limits that refuse it)}."
+    q8 = kind_by_name('Q8_0'); t = q8.ggml_type
+    lim = GGUFLimits(max_tensors=8, max_kv=8, max_name_bytes=64, max_string_bytes=64, max_array_len=8, max_walk=16,
+                     max_nested_items=8, max_nesting=2)
+    mk = lambda n, **kw: craft_gguf(Path(d) / f'{n}.gguf', **kw)
+    return {
+        'max_tensors':      mk('t', tensors=[(f'w{i}', (32,), t, bytes(34)) for i in range(9)]),
+        'max_kv':           mk('k', kv=[(f'k{i}', _VT.UINT8, 0) for i in range(9)]),
+        'max_name_bytes':   mk('n', kv=[('k' * 65, _VT.UINT8, 0)]),
+        'max_string_bytes': mk('s', kv=[('k', _VT.STRING, 'x' * 65)]),
+        'max_array_len':    mk('a', kv=[('k', _VT.ARRAY, (_VT.INT32, list(range(9))))]),
+        'max_walk':         mk('w', kv=[('k', _VT.ARRAY, (_VT.STRING, [''] * 8)), ('j', _VT.ARRAY, (_VT.STRING, [''] * 8))]),
+        'max_nested_items': mk('x', kv=[('k', _VT.ARRAY, (_VT.ARRAY, [(_VT.UINT8, [])] * 5)), ('j', _VT.ARRAY, (_VT.ARRAY, [(_VT.UINT8, [])] * 4))]),
+        'max_nesting':      mk('d', kv=[('k', _VT.ARRAY, (_VT.ARRAY, [(_VT.ARRAY, [(_VT.UINT8, [])])]))]),
+    }, lim
+
+def test_limits_fire_and_can_be_raised():
+    import dataclasses, pytest
+    with tempfile.TemporaryDirectory() as d:
+        cases, lim = _limit_cases(d)
+        for name, p in cases.items():
+            err = BadMetadata if name == 'max_nesting' else GGUFLimitExceeded
+            with pytest.raises(err, match=name) as ei: open_gguf(p, limits=lim)
+            assert p.name in str(ei.value)
+            if err is GGUFLimitExceeded: assert f'GGUFLimits({name}=' in str(ei.value)      # says how to raise it
+            open_gguf(p, limits=dataclasses.replace(lim, **{name: 100}))                    # raised: it opens
+            open_gguf(p)                                                                    # and the defaults let it in
+
+def test_limit_sabotage():
+    "With every ceiling lifted, each case opens: each refusal above came from its own limit."
+    with tempfile.TemporaryDirectory() as d:
+        cases, lim = _limit_cases(d)
+        big = GGUFLimits(**{k: 10**6 for k in vars(lim)})
+        assert all(len(open_gguf(p, limits=big).kv) + len(open_gguf(p, limits=big)) > 0 for p in cases.values())
+
+
+def test_messages_clipped_and_lazy():
+    "A 60 KiB key, duplicated: the message quotes 60 characters of it and its length, not the key."
+    import pytest
+    with tempfile.TemporaryDirectory() as d:
+        key = 'k' * 60_000
+        p = craft_gguf(Path(d) / 'dup.gguf', kv=[(key, _VT.UINT8, 0), (key, _VT.UINT8, 1)])
+        with pytest.raises(BadMetadata) as ei: open_gguf(p)
+        assert len(str(ei.value)) < 300 and '60,000 characters' in str(ei.value)
+        p = craft_gguf(Path(d) / 'cut.gguf', kv=[(key, _VT.ARRAY, (_VT.STRING, ['a'] * 1000))], truncate=60_100)
+        with pytest.raises(TruncatedGGUF) as ei: open_gguf(p)
+        assert len(str(ei.value)) < 300 and "'kkk" in str(ei.value)
+    assert len(_clip('k' * 61)) < len(repr('k' * 61)) + 30 and _clip('abc') == "'abc'"
+    assert _w(((lambda: 'key x'), 3)) == 'key x element 3'
+
+
+def test_not_a_file():
+    import os, pytest
+    from unittest import mock
+    with tempfile.TemporaryDirectory() as d:
+        fifo = Path(d) / 'pipe.gguf'; os.mkfifo(fifo)
+        for p, says in [(Path(d), 'is a directory'), (fifo, 'is a FIFO'), (Path('/dev/zero'), 'is a character device'),
+                        (Path(d) / 'missing.gguf', 'no such file')]:
+            with pytest.raises(NotAFile, match=says) as ei: open_gguf(p)
+            assert str(p) in str(ei.value)
+        p = craft_gguf(Path(d) / 'ok.gguf', tiny_tensors(0), TINY_KV)
+        with mock.patch('mmap.mmap', side_effect=PermissionError(13, 'Permission denied')):   # root reads anything: simulate
+            with pytest.raises(NotAFile, match='permission denied'): open_gguf(p)
+        assert type(open_gguf(p).rows('blk.0.w8.weight')) is np.ndarray              # a plain view, not an np.memmap
+        assert type(np.memmap(p, np.uint8, mode='r')[:8]) is np.memmap                 # sabotage: what np.memmap slices are
 
 
 def test_prefixes_and_damage():
@@ -195,6 +283,17 @@ def test_print_census_and_plot():
         assert c['count'] == 3 and [r['type'] for r in c['types']] == ['Q4_K', 'F32', 'Q8_0']     # by bytes: 288, 256, 204
         assert 'Q8_0    yes           1' in out and '64x3: 1' in out and 'F32     n/a' in out
         assert c['not_256'] == [('blk.0.w8.weight', 'Q8_0', 64)]            # 64 is off the grid; Q4_K's 256 is on it
+
+
+def test_plot_path_refused_before_work():
+    "A plot into a missing folder or an unknown format is refused by name before the file is read (a path that is not a GGUF proves it)."
+    import pytest
+    with tempfile.TemporaryDirectory() as d:
+        for plot, says in [('/nonexistent/dir/x.png', 'no such folder'), (Path(d) / 'x.unknownext', 'unknown image format'),
+                           (Path(d) / 'noext', 'no extension'), (d, 'unknown image format')]:
+            with pytest.raises(BadPlotPath, match=says): print_census('/nonexistent.gguf', plot=plot)
+        assert check_plot_path(Path(d) / 'c.PDF') == Path(d) / 'c.PDF'
+        with pytest.raises(NotAFile): print_census('/nonexistent.gguf')            # the file check comes after the plot check
 
 
 def test_real_tensors_three_opinions():
