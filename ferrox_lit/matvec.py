@@ -17,6 +17,7 @@ from .mul_mm import kernel_src, kind_prelude, fx_defines, BODY_SRC
 from .twin import gemm_error
 from .formats.q4_k import k_scale_min_twin
 from .host import launch, degenerate_blocks, HostError
+from .source import cuda_text
 
 # %% auto #0
 __all__ = ['MV_TPR', 'MV_ROWS', 'MV_THREADS', 'RQ_G', 'RQ_THREADS', 'RQ_CHUNK', 'REDUCE_THREADS', 'MAX_SPLIT', 'MV_BODY_SRC',
@@ -117,75 +118,12 @@ def split_bounds(n_units:int, n_split:int) -> tuple:
     return s * n_units // n_split, (s + 1) * n_units // n_split
 
 # %% ../nbs/41_matvec.ipynb #33404ab4
-MV_BODY_SRC = r"""
-extern "C" __global__ void FX_FN_NAME(
-    const unsigned char* __restrict__ src0,
-    const float* __restrict__ x,
-    float* __restrict__ dst,
-    int n_rows,
-    int n_cols,
-    int row_bytes,
-    int n_split
-) {
-    __shared__ float red[MV_THREADS];
-
-    const int tid = threadIdx.x;
-    const int lane = tid % MV_TPR;
-    const int row = blockIdx.x * MV_ROWS + tid / MV_TPR;
-    const int split = blockIdx.y;
-    const int n_sub = n_cols / FX_SUB;
-    const int s_begin = (int)(((long long)split * n_sub) / n_split);
-    const int s_end = (int)(((long long)(split + 1) * n_sub) / n_split);
-
-    float acc = 0.0f;
-    if (row < n_rows) {
-        const unsigned char* rp = src0 + (size_t)row * (size_t)row_bytes;
-        for (int s = s_begin + lane; s < s_end; s += MV_TPR) {
-            float reg[FX_SUB];
-            ferrox_dequant_sub(rp + (size_t)(s / FX_NL) * (size_t)FX_BLOCK_BYTES, s % FX_NL, reg);
-            const float* xs = x + (size_t)s * FX_SUB;
-#pragma unroll
-            for (int i = 0; i < FX_SUB; i++) {
-                acc += reg[i] * xs[i];
-            }
-        }
-    }
-
-    red[tid] = acc;
-    __syncthreads();
-    for (int st = MV_TPR / 2; st > 0; st >>= 1) {
-        if (lane < st) {
-            red[tid] += red[tid + st];
-        }
-        __syncthreads();
-    }
-    if (lane == 0 && row < n_rows) {
-        dst[(size_t)split * (size_t)n_rows + (size_t)row] = red[tid];
-    }
-}
-"""
+MV_BODY_SRC = cuda_text('matvec.cuh')  # ferrox_lit/cuda/matvec.cuh, shown below
 
 # %% ../nbs/41_matvec.ipynb #62298637
 REDUCE_FN = 'ferrox_mv_reduce'
 
-REDUCE_SRC = r"""
-extern "C" __global__ void ferrox_mv_reduce(
-    const float* __restrict__ partials,
-    float* __restrict__ dst,
-    int n_rows,
-    int n_split
-) {
-    const int row = blockIdx.x * MV_REDUCE_THREADS + threadIdx.x;
-    if (row >= n_rows) {
-        return;
-    }
-    float acc = partials[row];
-    for (int s = 1; s < n_split; s++) {
-        acc += partials[(size_t)s * (size_t)n_rows + (size_t)row];
-    }
-    dst[row] = acc;
-}
-"""
+REDUCE_SRC = cuda_text('mv_reduce.cuh')  # ferrox_lit/cuda/mv_reduce.cuh, shown below
 
 # %% ../nbs/41_matvec.ipynb #93b411a1
 def _defines(d:dict) -> str: return ''.join(f'#define {k} {v}\n' for k, v in d.items())
@@ -548,104 +486,9 @@ def sectors_per_warp_load(kind, n_cols:int, layout:str) -> int:
     return int(np.unique(addr // 32).size)
 
 # %% ../nbs/41_matvec.ipynb #af4046d6
-RQ_CHUNK_SRC = r"""
-__device__ __forceinline__ void ferrox_rq_chunk(
-    const unsigned int* q, const unsigned int* h, const float* sc, const float* mn, int c, float* reg
-) {
-    int code[32];
-#pragma unroll
-    for (int w = 0; w < RQ_QBITS; w++) {
-        const unsigned int qw = q[(size_t)(c * RQ_QBITS + w) * RQ_G];
-#pragma unroll
-        for (int e = 0; e < 32 / RQ_QBITS; e++) {
-            code[w * (32 / RQ_QBITS) + e] = (int)((qw >> (RQ_QBITS * e)) & ((1u << RQ_QBITS) - 1u));
-        }
-    }
-#if RQ_HBITS
-#pragma unroll
-    for (int w = 0; w < RQ_HBITS; w++) {
-        const unsigned int hw = h[(size_t)(c * RQ_HBITS + w) * RQ_G];
-#pragma unroll
-        for (int e = 0; e < 32 / RQ_HBITS; e++) {
-            code[w * (32 / RQ_HBITS) + e] |= (int)((hw >> (RQ_HBITS * e)) & ((1u << RQ_HBITS) - 1u)) << RQ_QBITS;
-        }
-    }
-#endif
-#pragma unroll
-    for (int j = 0; j < 32 / RQ_SPAN; j++) {
-        const float s = sc[(size_t)(c * (32 / RQ_SPAN) + j) * RQ_G];
-#if RQ_MIN
-        const float m = mn[(size_t)(c * (32 / RQ_SPAN) + j) * RQ_G];
-#endif
-#pragma unroll
-        for (int e = 0; e < RQ_SPAN; e++) {
-            int cd = code[j * RQ_SPAN + e];
-#if RQ_SIGNED
-            cd = (cd ^ 0x80) - 0x80;
-#endif
-#if RQ_CODEBOOK
-            const float v = RQ_TABLE[cd];
-#else
-            const float v = (float)(cd - RQ_BIAS);
-#endif
-#if RQ_MIN
-            reg[j * RQ_SPAN + e] = __fmul_rn(s, v) - m;
-#else
-            reg[j * RQ_SPAN + e] = s * v;
-#endif
-        }
-    }
-}
-"""
+RQ_CHUNK_SRC = cuda_text('rq_chunk.cuh')  # ferrox_lit/cuda/rq_chunk.cuh, shown below
 
-RQ_BODY_SRC = r"""
-extern "C" __global__ void FX_FN_NAME(
-    const unsigned int* __restrict__ quants,
-    const unsigned int* __restrict__ high,
-    const float* __restrict__ scales,
-    const float* __restrict__ mins,
-    const float* __restrict__ x,
-    float* __restrict__ dst,
-    int n_rows,
-    int n_cols,
-    int n_split
-) {
-    const int row = blockIdx.x * RQ_THREADS + threadIdx.x;
-    if (row >= n_rows) {
-        return;
-    }
-    const int split = blockIdx.y;
-    const int n_chunks = n_cols / 32;
-    const int c_begin = (int)(((long long)split * n_chunks) / n_split);
-    const int c_end = (int)(((long long)(split + 1) * n_chunks) / n_split);
-    const size_t g = (size_t)(row / RQ_G);
-    const int lane = row % RQ_G;
-    const unsigned int* q = quants + g * (size_t)n_chunks * RQ_QBITS * RQ_G + lane;
-    const float* sc = scales + g * (size_t)n_chunks * (32 / RQ_SPAN) * RQ_G + lane;
-#if RQ_HBITS
-    const unsigned int* h = high + g * (size_t)n_chunks * RQ_HBITS * RQ_G + lane;
-#else
-    const unsigned int* h = high;
-#endif
-#if RQ_MIN
-    const float* mn = mins + g * (size_t)n_chunks * (32 / RQ_SPAN) * RQ_G + lane;
-#else
-    const float* mn = mins;
-#endif
-
-    float acc = 0.0f;
-    for (int c = c_begin; c < c_end; c++) {
-        float reg[32];
-        ferrox_rq_chunk(q, h, sc, mn, c, reg);
-        const float* xc = x + (size_t)c * 32;
-#pragma unroll
-        for (int i = 0; i < 32; i++) {
-            acc += reg[i] * xc[i];
-        }
-    }
-    dst[(size_t)split * (size_t)n_rows + (size_t)row] = acc;
-}
-"""
+RQ_BODY_SRC = cuda_text('rq_matvec.cuh')  # ferrox_lit/cuda/rq_matvec.cuh, shown below
 
 # %% ../nbs/41_matvec.ipynb #ee2e135d
 def rq_defines(kind) -> dict:

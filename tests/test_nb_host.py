@@ -12,10 +12,12 @@ from ferrox_lit.core import FerroxError, mismatches
 from ferrox_lit.kind import random_blocks
 from ferrox_lit.mul_mm import kernel_src, check_operands, grid_dims, THREADS
 from ferrox_lit.twin import mul_mm_twin
+from ferrox_lit.source import cuda_text
 
 
 import matplotlib.pyplot as plt
 from ferrox_lit.kinds import KINDS, kind_by_name
+from ferrox_lit.source import show_cuda
 
 
 import ferrox_lit.host as _nbmod

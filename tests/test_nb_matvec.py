@@ -17,11 +17,13 @@ from ferrox_lit.mul_mm import kernel_src, kind_prelude, fx_defines, BODY_SRC
 from ferrox_lit.twin import gemm_error
 from ferrox_lit.formats.q4_k import k_scale_min_twin
 from ferrox_lit.host import launch, degenerate_blocks, HostError
+from ferrox_lit.source import cuda_text
 
 
 import json, time
 from pathlib import Path
 import matplotlib.pyplot as plt
+from ferrox_lit.source import show_cuda
 
 
 import ferrox_lit.matvec as _nbmod

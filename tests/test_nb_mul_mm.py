@@ -10,6 +10,10 @@ from ferrox_lit.core import FerroxError, UnknownKind, WrongDtype, require_host
 from ferrox_lit.f16 import F16_SRC
 from ferrox_lit.kind import Kind, SUB
 from ferrox_lit.kinds import KINDS, kind_by_name, require_kind
+from ferrox_lit.source import cuda_text
+
+
+from ferrox_lit.source import show_cuda
 
 
 import ferrox_lit.mul_mm as _nbmod
