@@ -9,13 +9,14 @@ from pathlib import Path
 import numpy as np
 from .kinds import KINDS, require_kind
 from .kind import random_blocks
-from .gpu import device, prepare_mul_mm, prepare_matvec, prepare_dequantize, NoGPU
+from .gpu import device, device_info, write_json, prepare_mul_mm, prepare_matvec, prepare_dequantize, NoGPU
 
 # %% auto #0
-__all__ = ['BLOCKER_BYTES', 'SHAPES', 'BATCHES', 'MUL_MM_COLUMNS', 'TUNINGS', 'MODEL_SHAPES', 'MODEL_BATCHES', 'PRIORITY',
-           'MEASURED', 'MATVEC_TARGET', 'time_gpu', 'rotation', 'cycling', 'device_weights', 'copy_bandwidth',
-           'bench_mul_mm', 'bench_matvec', 'tuned_src', 'bench_tunings', 'model_shapes', 'run_bench', 'plot_tflops',
-           'plot_matvec', 'limits', 'summary', 'matvec_targets']
+__all__ = ['BLOCKER_BYTES', 'L2_FACTOR', 'SHAPES', 'BATCHES', 'MUL_MM_COLUMNS', 'TUNINGS', 'MODEL_SHAPES', 'MODEL_BATCHES',
+           'PRIORITY', 'MEASURED', 'MATVEC_TARGET', 'time_gpu', 'rotation_count', 'rotation', 'cycling',
+           'device_weights', 'copy_bandwidth', 'copy_ceiling', 'bench_mul_mm', 'bench_matvec', 'tuned_src',
+           'bench_tunings', 'model_shapes', 'run_bench', 'plot_tflops', 'plot_matvec', 'limits', 'summary',
+           'matvec_targets']
 
 # %% ../nbs/51_bench.ipynb #b9791b9e
 BLOCKER_BYTES = 2 << 30  # the copy each timed sample queues behind: 4 GiB of traffic, ~1 ms at HBM3e speed, longer than enqueuing 20 launches
@@ -61,13 +62,20 @@ def time_gpu(fn,                    # enqueues one launch (no synchronisation in
         out['host_bound'] = out['enqueue_ms'] > out['blocker_ms']
     return out
 
+L2_FACTOR = 3   # the copies of a rotated operand total at least this many L2s
+
+def rotation_count(nbytes:int,    # bytes of one copy
+                   l2_bytes:int,  # the device's L2 size
+                  ) -> int:
+    "How many copies of an operand total at least L2_FACTOR times the L2 (at least one)."
+    return max(1, math.ceil(L2_FACTOR * l2_bytes / max(nbytes, 1)))
+
 def rotation(make,              # make(i) -> one device copy of the operand
              nbytes:int,        # bytes of one copy
              l2_bytes:int,      # the device's L2 size
-             most:int=32,       # never more copies than this
             ) -> list:
-    "Enough copies of an operand to fill twice the L2, so rotating through them reads from HBM."
-    return [make(i) for i in range(max(1, min(most, math.ceil(2 * l2_bytes / max(nbytes, 1)))))]
+    "`rotation_count` copies of an operand, so rotating through them reads it from HBM, never from L2."
+    return [make(i) for i in range(rotation_count(nbytes, l2_bytes))]
 
 def cycling(preps) -> callable:
     "A call that runs the next prepared launch of `preps` each time."
@@ -86,39 +94,48 @@ SHAPES = ((4096, 4096), (11008, 4096))   # (n_rows, n_cols): a square projection
 BATCHES = (1, 8, 32, 128, 512)
 MUL_MM_COLUMNS = ('ours_fast', 'ours_exact', 'dequant_cublas_fp32', 'dequant_cublas_fp16', 'cublas_fp32', 'cublas_fp16')
 
-def copy_bandwidth(nbytes:int=1 << 30) -> dict:
-    "Device-to-device copy: GB/s counting bytes read plus bytes written."
+def copy_bandwidth(nbytes:int=1 << 30,  # bytes copied per launch
+                   warmup:int=10,         # untimed copies first (clocks up)
+                   repeats:int=20,        # timed samples
+                  ) -> dict:
+    "Device-to-device copy, timed like the kernels (queued behind the blocker): GB/s counting bytes read plus bytes written."
     cp = device()
+    nbytes = min(nbytes, cp.cuda.runtime.getDeviceProperties(0).get('l2CacheSize', 1 << 26) * 64)   # the stand-in's small L2: a small copy
     a, b = cp.empty(nbytes, cp.uint8), cp.empty(nbytes, cp.uint8)
-    t = time_gpu(lambda: cp.copyto(b, a), blocked=False)
+    t = time_gpu(lambda: cp.copyto(b, a), warmup=warmup, repeats=repeats)
     return dict(t, nbytes=nbytes, gb_s=2 * nbytes / t['best_ms'] / 1e6)
 
+def copy_ceiling(res:dict) -> float:
+    "The copy ceiling of a run in GB/s: the higher of its start and end copy figures."
+    return max(res['copy']['gb_s'], res.get('copy_end', {}).get('gb_s', 0.0))
+
 def bench_mul_mm(kind, n_rows:int, n_cols:int, batches=BATCHES, repeats:int=20, progress=print) -> list:
-    "One kind and shape at every batch: our kernel (fast, exact), dequant + cuBLAS and resident cuBLAS (fp32, fp16), in one run."
+    "One kind and shape at every batch: our kernel (fast, exact), dequant (to fp32, to fp16) + cuBLAS and resident cuBLAS, in one run."
     cp = device()
     kind = require_kind(kind)
     l2 = cp.cuda.runtime.getDeviceProperties(0).get('l2CacheSize', 0)
     host, ws = device_weights(kind, n_rows, n_cols, 0)
-    deq = [prepare_dequantize(kind, w) for w in ws]
-    deq[0].result()                                                     # one checked launch before timing
-    dense = {dt: rotation(lambda i: deq[i % len(deq)].result().astype(dt), n_rows * n_cols * np.dtype(dt).itemsize, l2)
-             for dt in (cp.float32, cp.float16)}
+    deq = {'fp32': [prepare_dequantize(kind, w, 'f32') for w in ws], 'fp16': [prepare_dequantize(kind, w, 'f16') for w in ws]}
+    dense = {name: rotation(lambda i: deq[name][i % len(ws)].result().copy(), n_rows * n_cols * np.dtype(dt).itemsize, l2)
+             for name, dt in (('fp32', np.float32), ('fp16', np.float16))}  # each dequant's checked launch before timing
     rows = []
     for batch in batches:
         progress(f'{kind.name} {n_rows}x{n_cols} batch {batch}')
         x = cp.asarray(np.random.default_rng(batch).standard_normal((batch, n_cols)).astype(np.float32))
         flops = 2.0 * n_rows * n_cols * batch
-        r = dict(kind=kind.name, n_rows=n_rows, n_cols=n_cols, batch=batch, weight_bytes=int(host.nbytes), copies=len(ws))
+        r = dict(kind=kind.name, n_rows=n_rows, n_cols=n_cols, batch=batch, weight_bytes=int(host.nbytes), copies=len(ws),
+                 dense_copies={k: len(v) for k, v in dense.items()},
+                 l2_defeated=bool(min(len(ws) * host.nbytes, *(len(v) * v[0].nbytes for v in dense.values())) >= L2_FACTOR * l2))
         for mode in ('fast', 'exact'):
             preps = [prepare_mul_mm(kind, w, x, mode) for w in ws]
             preps[0].result()
             t = time_gpu(cycling(preps), repeats=repeats)
             r[f'ours_{mode}'] = dict(t, tflops=flops / t['best_ms'] / 1e9, weight_gb_s=host.nbytes / t['best_ms'] / 1e6)
         for dt, name in ((cp.float32, 'fp32'), (cp.float16, 'fp16')):
-            xx, it, Ws = x.astype(dt), itertools.cycle(deq), itertools.cycle(dense[dt])
-            def both():
+            xx, it, Ws = x.astype(dt), itertools.cycle(deq[name]), itertools.cycle(dense[name])
+            def both():                                                 # one dequantizing pass, straight to `name`, then the GEMM
                 d = next(it).run()
-                cp.matmul(xx, (d.out if dt == cp.float32 else d.out.astype(dt)).T)
+                cp.matmul(xx, d.out.T)
             t = time_gpu(both, repeats=repeats)
             r[f'dequant_cublas_{name}'] = dict(t, tflops=flops / t['best_ms'] / 1e9)
             t = time_gpu(lambda: cp.matmul(xx, next(Ws).T), repeats=repeats)
@@ -196,10 +213,6 @@ def model_shapes(path=None) -> list:
 # %% ../nbs/51_bench.ipynb #3dea193b
 PRIORITY = ('Q4_K', 'Q8_0')  # the kinds with matvec targets go first, so a run cut short by its budget still has them
 
-def _device_name(props) -> str:
-    n = props.get('name', b'?')
-    return n.decode() if isinstance(n, bytes) else str(n)
-
 def run_bench(kinds=None,            # kinds to measure (default: every registered kind)
               shapes=SHAPES,         # (n_rows, n_cols) pairs
               batches=BATCHES,       # mul_mm batch sizes
@@ -211,12 +224,9 @@ def run_bench(kinds=None,            # kinds to measure (default: every register
               model_batches=MODEL_BATCHES, # mul_mm batch sizes for the model shapes
               tunings:bool=True,     # time TUNINGS against the shipped kernel for the PRIORITY kinds, at the largest batch
              ) -> dict:
-    "The whole harness on this machine's GPU; writes JSON to `out` if given."
-    cp = device()
-    t0, props = time.perf_counter(), cp.cuda.runtime.getDeviceProperties(0)
-    res = dict(device=_device_name(props), sms=props.get('multiProcessorCount'), l2_bytes=props.get('l2CacheSize'),
-               host=platform.node(), cupy=cp.__version__, when=time.strftime('%Y-%m-%d %H:%M:%S'),
-               shapes=[list(s) for s in shapes], batches=list(batches), complete=False, skipped=[],
+    "The whole harness on this machine's GPU; writes JSON to `out` (atomically, after every step) if given."
+    t0 = time.perf_counter()
+    res = dict(device_info(), shapes=[list(s) for s in shapes], batches=list(batches), complete=False, skipped=[],
                copy=copy_bandwidth(), rows=[], matvec=[], model_rows=[], model_matvec=[], tunings=[])
     todo = [require_kind(k) for k in (kinds or KINDS)]
     first = [k for k in todo if k.name in PRIORITY]
@@ -241,10 +251,12 @@ def run_bench(kinds=None,            # kinds to measure (default: every register
             res['model_rows'] += [dict(r, tensors=item['tensors']) for r in bench_mul_mm(item['kind'], item['n_rows'], item['n_cols'], model_batches, repeats, progress)]
             res['model_matvec'].append(dict(bench_matvec(item['kind'], item['n_rows'], item['n_cols'], 1, res['copy']['gb_s'], repeats), tensors=item['tensors']))
         res['seconds'] = round(time.perf_counter() - t0, 1)
-        if out: Path(out).write_text(json.dumps(res, indent=1))
+        if out: write_json(out, res)
+    res['copy_end'] = copy_bandwidth()                   # the ceiling again, clocks long up: the higher one is the ceiling
+    for m in res['matvec'] + res['model_matvec']: m['of_copy'] = m['gb_s'] / copy_ceiling(res)
     res['complete'] = not res['skipped']
     res['seconds'] = round(time.perf_counter() - t0, 1)
-    if out: Path(out).write_text(json.dumps(res, indent=1))
+    if out: write_json(out, res)
     return res
 
 # %% ../nbs/51_bench.ipynb #304f4906
@@ -310,21 +322,26 @@ def summary(res:dict,                # a run_bench result
             part:Part|None=None,     # default: the H200 row of banks.PARTS
             batch:int=512,           # the mul_mm batch to report
            ) -> list:
-    "Per kind and shape (synthetic, then the model's): matvec fraction of the copy ceiling (split 1 and 4), mul_mm speed against dequant + cuBLAS at `batch`, and the binding limit."
+    "Per kind and shape (synthetic, then the model's): matvec fraction of the copy ceiling (split 1 and 4), mul_mm speed against dequant + cuBLAS at `batch`, and the binding limit; a figure resting on a host-bound timing is None and counted in `host_bound`."
     part = part or PARTS['H200 SXM']
     out = []
     rows = [(r, res['matvec']) for r in res['rows']] + [(r, res.get('model_matvec', [])) for r in res.get('model_rows', [])]
+    ok = lambda *ts: not any(t.get('host_bound') for t in ts)                 # every timing behind a figure waited for the GPU, not the host
     for r, mvs in ((r, mvs) for r, mvs in rows if r['batch'] == batch):
-        mv = {m['n_split']: m['of_copy'] for m in mvs if (m['kind'], m['n_rows'], m['n_cols']) == (r['kind'], r['n_rows'], r['n_cols'])}
-        lim = limits(r, res['copy']['gb_s'] * 1e9, part, kstep_wavefronts)
+        mv = {m['n_split']: m for m in mvs if (m['kind'], m['n_rows'], m['n_cols']) == (r['kind'], r['n_rows'], r['n_cols'])}
+        fast, deq, cub = r['ours_fast'], r['dequant_cublas_fp32'], r['cublas_fp32']
+        lim = limits(r, copy_ceiling(res) * 1e9, part, kstep_wavefronts)
+        of = lambda s: mv[s]['of_copy'] if s in mv and ok(mv[s]) else None
         out.append(dict(kind=r['kind'], shape=f"{r['n_rows']}x{r['n_cols']}", model_tensors=r.get('tensors'),
-                        matvec_of_copy=mv.get(1), matvec_split4_of_copy=mv.get(4),
-                        tflops=round(r['ours_fast']['tflops'], 2),
-                        vs_dequant_cublas_fp32=round(r['dequant_cublas_fp32']['best_ms'] / r['ours_fast']['best_ms'], 3),
-                        vs_cublas_fp32=round(r['cublas_fp32']['best_ms'] / r['ours_fast']['best_ms'], 3),
-                        binds=lim['binds'], of_floor=lim['of_floor']))
+                        matvec_of_copy=of(1), matvec_split4_of_copy=of(4),
+                        tflops=round(fast['tflops'], 2) if ok(fast) else None,
+                        vs_dequant_cublas_fp32=round(deq['best_ms'] / fast['best_ms'], 3) if ok(fast, deq) else None,
+                        vs_cublas_fp32=round(cub['best_ms'] / fast['best_ms'], 3) if ok(fast, cub) else None,
+                        binds=lim['binds'], of_floor=lim['of_floor'] if ok(fast) else None, l2_defeated=r.get('l2_defeated'),
+                        host_bound=sum(not ok(t) for t in (fast, deq, cub, *mv.values()))))
     return out
 
 def matvec_targets(res:dict) -> dict:
-    "Whether the decode matvec met its target: {kind: fraction of copy} for Q4_K and Q8_0 at 4096x4096, split 1."
-    return {m['kind']: m['of_copy'] for m in res['matvec'] if m['kind'] in ('Q4_K', 'Q8_0') and (m['n_rows'], m['n_cols'], m['n_split']) == (4096, 4096, 1)}
+    "Whether the decode matvec met its target: {kind: fraction of copy} for Q4_K and Q8_0 at 4096x4096, split 1; None where the timing was host-bound."
+    return {m['kind']: None if m.get('host_bound') else m['of_copy'] for m in res['matvec']
+            if m['kind'] in ('Q4_K', 'Q8_0') and (m['n_rows'], m['n_cols'], m['n_split']) == (4096, 4096, 1)}

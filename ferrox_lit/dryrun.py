@@ -12,8 +12,8 @@ from .core import FerroxError
 from .host import launch, build, kernel_params
 
 # %% auto #0
-__all__ = ['STAND_IN_ARCH', 'COMPILES', 'DRY_PROPS', 'DryRunError', 'DeviceArray', 'RawKernel', 'NVRTCError', 'nvrtc_binding',
-           'RawModule', 'cupy', 'stand_in', 'pytest_configure']
+__all__ = ['STAND_IN_ARCH', 'COMPILES', 'NVRTC_VERSION', 'DRY_PROPS', 'DRY_VERSIONS', 'DryRunError', 'DeviceArray', 'RawKernel',
+           'NVRTCError', 'nvrtc_binding', 'RawModule', 'cupy', 'stand_in', 'pytest_configure']
 
 # %% ../nbs/52_dryrun.ipynb #4195bb2f
 class DryRunError(FerroxError, TypeError): "The launch code did something a real GPU launch would get wrong or refuse."
@@ -34,6 +34,7 @@ class DeviceArray:
     def fill(self, v): self._a.fill(v)
     def sum(self, *a, **kw): return DeviceArray(np.asarray(self._a.sum(*a, **kw)))
     def get(self): return self._a.copy()
+    def copy(self): return DeviceArray(self._a.copy())
     def __getitem__(self, i): return DeviceArray(self._a[i])
     def __eq__(self, other): return DeviceArray(self._a == (other._a if isinstance(other, DeviceArray) else other))
     def __int__(self): return int(self._a)
@@ -64,17 +65,34 @@ def _host_args(fn_name, params, args) -> list:
             out.append(a.item())
     return out
 
+def _typed(what:str, v, typ, cupy_says:str):
+    "`v` if it is a `typ`, as CuPy's typed (Cython) signature demands; else `DryRunError` (CuPy raises TypeError)."
+    if not isinstance(v, typ): raise DryRunError(f"{what}: CuPy takes {cupy_says}, got {type(v).__name__} (its signature raises TypeError)")
+    return v
+
+def _dims(what:str, d) -> tuple:
+    "A grid or block as CuPy's `Function.__call__(tuple grid, tuple block, ...)` takes it: a tuple of 1 to 3 positive integers."
+    _typed(what, d, tuple, 'a tuple')
+    if not 1 <= len(d) <= 3: raise DryRunError(f"{what}: {len(d)} dimensions; CuPy pads to three and silently drops the rest")
+    for v in d:
+        if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)): raise DryRunError(f"{what}: {v!r} is not an integer (CuPy raises TypeError)")
+        if v < 1: raise DryRunError(f"{what}: {v} blocks or threads; CuPy would launch max(1, {v}) without a word")
+    return d
+
 class RawKernel:
-    "A stand-in for `cupy.RawKernel`: the same translation unit, run on the CPU runner."
-    def __init__(self, code:str, name:str, options=(), backend:str='nvrtc'):
-        self.code, self.name, self.options, self.backend, self.launches = code, name, tuple(options), backend, 0
+    "A stand-in for `cupy.RawKernel`: the same translation unit, run on the CPU runner; CuPy's argument types, no conversions."
+    def __init__(self, code:str, name:str, options:tuple=(), backend:str='nvrtc'):
+        _typed('RawKernel code', code, str, 'a str'); _typed('RawKernel name', name, str, 'a str')
+        _typed('RawKernel options', options, tuple, 'a tuple of str'); _typed('RawKernel backend', backend, str, 'a str')
+        self.code, self.name, self.options, self.backend, self.launches = code, name, options, backend, 0
     def compile(self): build(self.code, self.name, 'fast'); return self
-    def __call__(self, grid, block, args, shared_mem:int=0):
+    def __call__(self, grid, block, args, *, shared_mem:int=0):
+        grid, block = _dims(f"{self.name} grid", grid), _dims(f"{self.name} block", block)
         if shared_mem: raise DryRunError(f"{self.name}: dynamic shared memory is not used by ferrox_lit kernels")
         host = _host_args(self.name, kernel_params(self.code, self.name), args)
         ftz = '-ftz=true' in self.options                         # a module built with flush-to-zero runs with it emulated (x86)
         if ftz: os.environ['FX_FTZ'] = '1'
-        try: launch(self.code, self.name, tuple(grid), tuple(block), host, live=False)   # the caller's sentinel, not the runner's
+        try: launch(self.code, self.name, grid, block, host, live=False)   # the caller's sentinel, not the runner's
         finally:
             if ftz: os.environ.pop('FX_FTZ', None)
         self.launches += 1
@@ -84,6 +102,8 @@ STAND_IN_ARCH = '90'   # the compute capability the stand-in reports: the H100/H
 COMPILES: list = []    # (program name, options) of every stand-in NVRTC compile, in order
 _PROGRAMS: dict = {}
 _MAGIC = b'FXDRYRUN'   # a stand-in module file starts with this, then JSON: a GPU driver would refuse it, and must
+
+NVRTC_VERSION = (0, 0)  # what the stand-in's `getVersion()` says: no real NVRTC's (the layer keys its module cache on it)
 
 class NVRTCError(RuntimeError): "What the stand-in's NVRTC raises, as CuPy's binding does."
 
@@ -100,15 +120,18 @@ def _nvrtc_compile(src, options):
     return ''
 
 def nvrtc_binding() -> types.ModuleType:
-    "A stand-in for `cupy_backends.cuda.libs.nvrtc`: createProgram, compileProgram, getProgramLog, getCUBIN, destroyProgram."
+    "A stand-in for `cupy_backends.cuda.libs.nvrtc`: getVersion, createProgram, compileProgram, getProgramLog, getCUBIN, destroyProgram."
     m = types.ModuleType('cupy_backends.cuda.libs.nvrtc', 'ferrox_lit dry-run stand-in for CuPy\'s NVRTC binding')
     m.NVRTCError = NVRTCError
+    m.getVersion = lambda: tuple(NVRTC_VERSION)
     def createProgram(src, name, headers, include_names):
+        _typed('createProgram src', src, str, 'a str'); _typed('createProgram name', name, str, 'a str')
+        if len(headers) != len(include_names): raise DryRunError("createProgram: as many header texts as include names")
         h = max(_PROGRAMS, default=0) + 1
         _PROGRAMS[h] = dict(src=src, name=name, log='', options=None)
         return h
     def compileProgram(prog, options):
-        p, opts = _PROGRAMS[prog], [str(o) for o in options]
+        p, opts = _PROGRAMS[prog], [_typed('compileProgram option', o, str, 'str options (it calls .encode())') for o in options]
         COMPILES.append((p['name'], tuple(opts)))
         archs = [o for o in opts if o.startswith('-arch=')]
         if len(archs) != 1 or not re.fullmatch(r'-arch=sm_\d+', archs[0]):
@@ -124,15 +147,17 @@ def nvrtc_binding() -> types.ModuleType:
 
 class RawModule:
     "A stand-in for `cupy.RawModule(path=...)`: loads a module the stand-in's NVRTC made; its functions run on the CPU runner."
-    def __init__(self, code=None, *, path=None, options=(), backend='nvrtc'):
+    def __init__(self, *, code=None, path=None, options:tuple=(), backend:str='nvrtc'):   # CuPy: (*, str code=None, str path=None, tuple options=(), ...)
         if code is not None or path is None: raise DryRunError("the layer loads compiled modules only: RawModule(path=...), never code= (CuPy would add -ftz=true)")
+        _typed('RawModule path', path, str, 'a str path'); _typed('RawModule options', options, tuple, 'a tuple of str')
         data = Path(path).read_bytes()
         if not data.startswith(_MAGIC): raise DryRunError(f"{path}: not a module the stand-in's NVRTC made")
         d = json.loads(data[len(_MAGIC):])
         self.src, self.options = d['src'], tuple(d['options'])
     def get_function(self, name:str) -> RawKernel:
+        _typed('get_function name', name, str, 'a str')
         kernel_params(self.src, name)                             # a name the module does not have is refused here, as CuPy does
-        return RawKernel(self.src, name, options=self.options)
+        return RawKernel(self.src, name, options=tuple(self.options))
 #
 # ## The module
 #
@@ -141,8 +166,9 @@ class RawModule:
 # cache on both sides, so no stand-in kernel outlives it).
 
 # %% ../nbs/52_dryrun.ipynb #d653d626
-DRY_PROPS = dict(name=b'ferrox_lit dry run (CPU runner, not a GPU)', multiProcessorCount=1, l2CacheSize=1 << 20,
-                 totalGlobalMem=1 << 30)  # a small L2 keeps the harness's cache-rotation copies small
+DRY_PROPS = dict(name=b'ferrox_lit dry run (CPU runner, not a GPU)', multiProcessorCount=1, l2CacheSize=64 << 10,
+                 totalGlobalMem=1 << 30)  # a 64 KiB L2: the toy shapes' rotations take a few copies, as a GPU's large shapes do
+DRY_VERSIONS = dict(driver=0, runtime=0)  # what the stand-in's runtime reports: no CUDA's
 
 class _Event:
     "A stand-in for `cupy.cuda.Event`: a host timestamp (launches are synchronous here)."
@@ -161,7 +187,7 @@ def cupy() -> types.ModuleType:
     m = types.ModuleType('cupy', 'ferrox_lit dry-run stand-in for CuPy: host arrays, kernels on the CPU runner')
     m.__version__ = 'dryrun'
     m.ndarray, m.RawKernel, m.RawModule = DeviceArray, RawKernel, RawModule
-    for t in ('uint8', 'uint32', 'int32', 'float16', 'float32'): setattr(m, t, getattr(np, t))
+    for t in ('uint8', 'uint16', 'uint32', 'int32', 'float16', 'float32'): setattr(m, t, getattr(np, t))
     m.asarray = lambda a, dtype=None: a if isinstance(a, DeviceArray) and dtype is None else DeviceArray(np.array(_dev(a), dtype=dtype, order='C'))
     m.asnumpy = lambda a: a.get() if isinstance(a, DeviceArray) else np.asarray(a)
     def empty(shape, dtype=np.float32):
@@ -175,7 +201,8 @@ def cupy() -> types.ModuleType:
     m.matmul = matmul
     def copyto(dst, src): dst._a[...] = _dev(src)
     m.copyto = copyto
-    runtime = types.SimpleNamespace(getDeviceCount=lambda: 1, deviceSynchronize=lambda: None, getDeviceProperties=lambda i: dict(DRY_PROPS))
+    runtime = types.SimpleNamespace(getDeviceCount=lambda: 1, deviceSynchronize=lambda: None, getDeviceProperties=lambda i: dict(DRY_PROPS),
+                                    driverGetVersion=lambda: DRY_VERSIONS['driver'], runtimeGetVersion=lambda: DRY_VERSIONS['runtime'])
     m.cuda = types.SimpleNamespace(runtime=runtime, Event=_Event, get_elapsed_time=_elapsed,
                                    Device=lambda i=0: types.SimpleNamespace(id=i, compute_capability=STAND_IN_ARCH))
     return m

@@ -4,7 +4,7 @@
 
 # %% ../nbs/50_gpu.ipynb #6167b955
 from __future__ import annotations
-import hashlib, os
+import hashlib, json, os, platform, time
 from pathlib import Path
 import numpy as np
 from .core import FerroxError, WrongDtype
@@ -16,11 +16,12 @@ from .twin import mul_mm_twin, gemm_error
 from .host import host_shapes, degenerate_blocks, sabotaged_src
 
 # %% auto #0
-__all__ = ['MODE_OPTIONS', 'SENTINEL_BITS', 'SENTINEL_F32', 'DEQUANT_BODY', 'DEQUANT_THREADS', 'NMSE_LLAMA', 'EVIDENCE',
-           'GpuError', 'NoGPU', 'NotOnDevice', 'KernelFault', 'UntouchedOutput', 'device', 'has_gpu', 'cubin_dir',
-           'nvrtc_cubin', 'compiled', 'Prepared', 'prepare_mul_mm', 'mul_mm', 'prepare_matvec', 'matvec', 'dequant_src',
-           'prepare_dequantize', 'dequantize', 'device_evidence', 'device_matvec_evidence', 'device_sabotages',
-           'check_device_rows', 'kind_summary', 'summary_line', 'device_check', 'evidence_table']
+__all__ = ['MODE_OPTIONS', 'SENTINEL_BITS', 'SENTINEL_F32', 'F32_TO_F16_SRC', 'DEQUANT_BODY', 'DEQUANT_THREADS', 'DEQUANT_OUT',
+           'NMSE_LLAMA', 'EVIDENCE', 'GpuError', 'NoGPU', 'NotOnDevice', 'KernelFault', 'UntouchedOutput', 'device',
+           'has_gpu', 'cubin_dir', 'nvrtc_cubin', 'nvrtc_version', 'compiled', 'write_json', 'device_info', 'Prepared',
+           'prepare_mul_mm', 'mul_mm', 'prepare_matvec', 'matvec', 'dequant_src', 'prepare_dequantize', 'dequantize',
+           'device_evidence', 'device_matvec_evidence', 'device_sabotages', 'check_device_rows', 'kind_summary',
+           'summary_line', 'device_check', 'evidence_table']
 
 # %% ../nbs/50_gpu.ipynb #9918f4ef
 class GpuError(FerroxError, RuntimeError): "A GPU operation failed or was refused."
@@ -72,16 +73,21 @@ def nvrtc_cubin(src:str,          # CUDA translation unit
         return nv.getCUBIN(prog)
     finally: nv.destroyProgram(prog)
 
+def nvrtc_version() -> str:
+    "The version of the NVRTC CuPy's binding loads, 'major.minor' (cupy-cuda12x and cupy-cuda13x share CuPy's version string, not their NVRTC)."
+    from cupy_backends.cuda.libs import nvrtc as nv
+    return '.'.join(str(v) for v in nv.getVersion())
+
 def compiled(src:str,          # CUDA translation unit
              fn_name:str,      # its entry point
              mode:str='fast',  # 'exact' or 'fast': MODE_OPTIONS[mode] are the NVRTC options
              extra:tuple=(),   # NVRTC options after the mode's (tuning experiments, e.g. '-maxrregcount=64')
             ):
-    "The kernel `fn_name` of `src` compiled in `mode` for this device and loaded, cached by (source, name, options, arch)."
+    "The kernel `fn_name` of `src` compiled in `mode` for this device and loaded, cached by (source, name, options, arch, CuPy, NVRTC)."
     _check_mode(mode)
     cp = device()
     options, arch = MODE_OPTIONS[mode] + tuple(extra), str(cp.cuda.Device().compute_capability)
-    key = hashlib.sha256('\0'.join((src, fn_name, *options, arch, cp.__version__)).encode()).hexdigest()  # the CuPy build too: a stand-in's module is no GPU's
+    key = hashlib.sha256('\0'.join((src, fn_name, *options, arch, cp.__version__, nvrtc_version())).encode()).hexdigest()  # a stand-in's module is no GPU's; one NVRTC's cubin is not another's
     if key not in _MODULES:
         path = cubin_dir() / f'{fn_name}-{key[:16]}-sm_{arch}.cubin'
         if not path.is_file():
@@ -94,6 +100,31 @@ def _compiled_for(what, *a):
     "`compiled(*a)`, its failure naming the launch `what` (kernel, kind, shape) it was for."
     try: return compiled(*a)
     except KernelFault as e: raise KernelFault(f"{what}: {e}") from None
+
+# %% ../nbs/50_gpu.ipynb #a1f00002
+def write_json(path,  # the result file
+               obj,   # anything json.dumps takes
+              ) -> str:
+    "Write `obj` as JSON to `path` atomically (temporary file beside it, then `os.replace`); the path."
+    path = Path(path)
+    tmp = path.with_name(f'.{path.name}.{os.getpid()}.tmp')
+    try: tmp.write_text(json.dumps(obj, indent=1)); os.replace(tmp, path)
+    except BaseException: tmp.unlink(missing_ok=True); raise
+    return str(path)
+
+def _cuda_version(v:int) -> str: return f"{v // 1000}.{v % 1000 // 10}"   # CUDA's 12090 -> '12.9'
+
+def device_info() -> dict:
+    "The device and software a GPU result was measured on: name, L2, clocks (where readable), driver, runtime, NVRTC, CuPy, TF32 switches."
+    cp = device()
+    rt, p = cp.cuda.runtime, cp.cuda.runtime.getDeviceProperties(0)
+    name = p.get('name', b'?')
+    return dict(device=name.decode() if isinstance(name, bytes) else str(name), compute_capability=str(cp.cuda.Device().compute_capability),
+                sms=p.get('multiProcessorCount'), l2_bytes=p.get('l2CacheSize'), memory_bytes=p.get('totalGlobalMem'),
+                clock_khz=p.get('clockRate'), memory_clock_khz=p.get('memoryClockRate'),   # absent from CUDA 13's device properties
+                driver=_cuda_version(rt.driverGetVersion()), runtime=_cuda_version(rt.runtimeGetVersion()), nvrtc=nvrtc_version(),
+                cupy=cp.__version__, CUPY_TF32=os.environ.get('CUPY_TF32'), NVIDIA_TF32_OVERRIDE=os.environ.get('NVIDIA_TF32_OVERRIDE'),
+                host=platform.node(), when=time.strftime('%Y-%m-%d %H:%M:%S'))
 
 # %% ../nbs/50_gpu.ipynb #a3997ae2
 def _device_operand(a, dtype, what, ndim=2):
@@ -193,6 +224,36 @@ def matvec(kind, weights, x, n_split:int=1, mode:str='fast'):
     return prepare_matvec(kind, weights, x, n_split, mode).result()
 
 # %% ../nbs/50_gpu.ipynb #8c081e3e
+F32_TO_F16_SRC = r"""
+__device__ __forceinline__ unsigned short ferrox_f32_to_f16(float f) {
+    const unsigned int x = (unsigned int)__float_as_int(f);
+    const unsigned int sign = (x >> 16) & 0x8000u;
+    const unsigned int mag = x & 0x7FFFFFFFu;
+    if (mag > 0x7F800000u) {
+        return (unsigned short)(sign | 0x7E00u);
+    }
+    if (mag >= 0x477FF000u) {
+        return (unsigned short)(sign | 0x7C00u);
+    }
+    if (mag < 0x38800000u) {
+        const unsigned int e = mag >> 23;
+        if (e < 102u) {
+            return (unsigned short)sign;
+        }
+        const unsigned int m = (mag & 0x7FFFFFu) | 0x800000u;
+        const unsigned int shift = 126u - e;
+        const unsigned int rem = m & ((1u << shift) - 1u), half = 1u << (shift - 1u);
+        unsigned int h = m >> shift;
+        h += (rem > half || (rem == half && (h & 1u))) ? 1u : 0u;
+        return (unsigned short)(sign | h);
+    }
+    const unsigned int r = mag - 0x38000000u;
+    unsigned int h = r >> 13;
+    const unsigned int rem = r & 0x1FFFu;
+    h += (rem > 0x1000u || (rem == 0x1000u && (h & 1u))) ? 1u : 0u;
+    return (unsigned short)(sign | h);
+}
+"""
 DEQUANT_BODY = r"""
 extern "C" __global__ void FX_FN_NAME(const unsigned char* __restrict__ src, float* __restrict__ dst, int n_blocks) {
     const int sub = blockIdx.x * blockDim.x + threadIdx.x;
@@ -208,35 +269,44 @@ extern "C" __global__ void FX_FN_NAME(const unsigned char* __restrict__ src, flo
 }
 """
 DEQUANT_THREADS = 256  # threads per block: any multiple of 32; one sub-block each
+DEQUANT_OUT = {'f32': np.float32, 'f16': np.float16}   # output element types: fp32, or fp16 rounded to nearest even (bits in unsigned short)
 
-def dequant_src(kind) -> tuple:
-    "(CUDA translation unit, entry point) of `kind`'s dequant kernel."
+def dequant_src(kind,            # a Kind or its name
+                out:str='f32',   # 'f32', or 'f16': each value rounded to the nearest fp16 (ties to even), as numpy's astype does
+               ) -> tuple:
+    "(CUDA translation unit, entry point) of `kind`'s dequant kernel writing `out` elements."
     kind = require_kind(kind)
-    fn = f"{kind.name.lower()}_dequant"
+    if out not in DEQUANT_OUT: raise GpuError(f"dequant output {out!r}: expected one of {tuple(DEQUANT_OUT)}")
+    fn, body = f"{kind.name.lower()}_dequant", DEQUANT_BODY
+    if out == 'f16':
+        fn += '_f16'
+        body = F32_TO_F16_SRC + body.replace('float* __restrict__ dst', 'unsigned short* __restrict__ dst').replace('= reg[i];', '= ferrox_f32_to_f16(reg[i]);')
     src = (f'// ferrox_lit dequant for {kind.name}: generated by ferrox_lit.gpu.dequant_src, do not edit\n'
            f'#define FX_NL {kind.nl}\n#define FX_BLOCK_BYTES {kind.block_bytes}\n'
-           + kind_prelude(kind) + DEQUANT_BODY.replace('FX_FN_NAME', fn))
+           + kind_prelude(kind) + body.replace('FX_FN_NAME', fn))
     return src, fn
 
 # %% ../nbs/50_gpu.ipynb #f91b09ee
-def prepare_dequantize(kind,   # a Kind or its name
-                       raw,    # CuPy uint8 [n_rows, row_bytes]: whole blocks per row
+def prepare_dequantize(kind,              # a Kind or its name
+                       raw,               # CuPy uint8 [n_rows, row_bytes]: whole blocks per row
+                       out:str='f32',     # output elements: 'f32', or 'f16' (rounded to nearest even by the kernel itself)
                       ) -> Prepared:
-    "`kind`'s dequant launch, checked and compiled: float32 [n_rows, n_cols]."
+    "`kind`'s dequant launch, checked and compiled: float32 (or float16) [n_rows, n_cols]."
     cp = device()
     kind = require_kind(kind)
+    src, fn = dequant_src(kind, out)
     r = _device_operand(raw, np.uint8, f'{kind.name} dequantize input')
     if r.shape[1] % kind.block_bytes: raise MulMmUnsupported(f"{kind.name}: row of {r.shape[1]} bytes is not whole {kind.block_bytes}-byte blocks")
     n_blocks = r.size // kind.block_bytes
-    out = cp.empty((r.shape[0], r.shape[1] // kind.block_bytes * kind.block_elems), dtype=cp.float32)
-    src, fn = dequant_src(kind)
+    shape = (r.shape[0], r.shape[1] // kind.block_bytes * kind.block_elems)
+    y = cp.empty(shape, dtype=cp.float32) if out == 'f32' else cp.empty(shape, dtype=cp.uint16)   # fp16 as its bits: the kernel's unsigned short
     what = f"{fn} kind {kind.name} {n_blocks} blocks"
-    step = (_compiled_for(what, src, fn, 'exact'), (-(-n_blocks * kind.nl // DEQUANT_THREADS),), (DEQUANT_THREADS,), (r, out, np.int32(n_blocks)), what)
-    return Prepared([step], [out], out, what)
+    step = (_compiled_for(what, src, fn, 'exact'), (-(-n_blocks * kind.nl // DEQUANT_THREADS),), (DEQUANT_THREADS,), (r, y, np.int32(n_blocks)), what)
+    return Prepared([step], [y], y if out == 'f32' else y.view(cp.float16), what)
 
-def dequantize(kind, raw):
-    "`kind`'s dequant kernel on the GPU: raw uint8 [n_rows, row_bytes] (CuPy) -> float32 [n_rows, n_cols]."
-    return prepare_dequantize(kind, raw).result()
+def dequantize(kind, raw, out:str='f32'):
+    "`kind`'s dequant kernel on the GPU: raw uint8 [n_rows, row_bytes] (CuPy) -> float32 (or float16, `out='f16'`) [n_rows, n_cols]."
+    return prepare_dequantize(kind, raw, out).result()
 
 # %% ../nbs/50_gpu.ipynb #25366b98
 NMSE_LLAMA = 5e-4  # llama.cpp test-backend-ops: MUL_MAT passes when sum((a-b)^2)/sum(a^2) <= 5e-4
@@ -328,34 +398,47 @@ def kind_summary(ev:list, mv:list, sab:list) -> dict:
                 sabotages_fired=f"{sum(r['fired'] == r['expect'] for r in sab)}/{len(sab)}")
 
 def summary_line(s:dict) -> str:
-    "A `kind_summary` as one line."
+    "A `kind_summary` (or an errored kind's row) as one line."
+    if s['verdict'] == 'ERROR': return f"{s['kind']:7} ERROR {s['error']}: {s['message']}"
     return (f"{s['kind']:7} {s['verdict']:4}  GEMM {s['gemm_dispatches']} dispatches, {s['outputs']:,} outputs ({s['nan']} NaN): "
-            f"exact mismatches {s['exact_mismatches']}, fast max error/bound {s['fast_max_ratio']:.3g}, NMSE <= {s['nmse_max']:.2g} "
+            f"exact mismatches {s['exact_mismatches']}, fast max error/bound {s['fast_max_ratio']:.3g}, NMSE <= {s['nmse_max'] or 0:.2g} "
             f"(llama.cpp {NMSE_LLAMA:g}); matvec {s['matvec_dispatches']} dispatches, exact mismatches {s['matvec_mismatches']}; "
             f"sabotages fired {s['sabotages_fired']}")
 
+def _kind_rows(k) -> tuple:
+    "(GEMM, matvec, sabotage) device rows of kind `k`."
+    return device_evidence(k), device_matvec_evidence(k), device_sabotages(k)
+
 def device_check(kinds=None,      # kinds to check (default: every registered kind)
                  progress=print,  # called with one summary line per kind
+                 out=None,        # JSON path, rewritten atomically after every kind (a run cut short keeps the kinds it finished)
                 ) -> dict:
-    "Every kind's GEMM, matvec and sabotage rows on the device, each kind checked; dict(ok, failures, gemm, matvec, sabotages, device, cupy)."
-    cp = device()
-    props = cp.cuda.runtime.getDeviceProperties(0)
-    name = props.get('name', b'?')
-    res = dict(device=name.decode() if isinstance(name, bytes) else str(name), cupy=cp.__version__,
-               when=__import__('time').strftime('%Y-%m-%d %H:%M:%S'), ok=True, failures=[], gemm=[], matvec=[], sabotages=[])
-    for k in [require_kind(k) for k in (kinds or KINDS)]:
-        ev, mv, sab = device_evidence(k), device_matvec_evidence(k), device_sabotages(k)
-        res['gemm'] += ev; res['matvec'] += mv; res['sabotages'] += sab
-        try: check_device_rows(ev, mv, sab)
-        except AssertionError as e: res['ok'] = False; res['failures'].append(dict(kind=k.name, row=str(e)))
-        progress(summary_line(kind_summary(ev, mv, sab)))
+    "Every kind's GEMM, matvec and sabotage rows on the device, kind by kind; a kind that raises is recorded and the next one runs."
+    kinds = [require_kind(k) for k in (kinds or KINDS)]
+    res = dict(device_info(), ok=True, complete=False, failures=[], gemm=[], matvec=[], sabotages=[])
+    if out: write_json(out, res)
+    for k in kinds:
+        try: ev, mv, sab = _kind_rows(k)
+        except Exception as e:                            # GpuError (KernelFault, an UntouchedOutput outside the sabotages), a CuPy error, ...
+            res['ok'] = False; res['failures'].append(dict(kind=k.name, error=type(e).__name__, message=str(e)))
+            progress(summary_line(dict(kind=k.name, verdict='ERROR', error=type(e).__name__, message=str(e))))
+        else:
+            res['gemm'] += ev; res['matvec'] += mv; res['sabotages'] += sab
+            try: check_device_rows(ev, mv, sab)
+            except AssertionError as e: res['ok'] = False; res['failures'].append(dict(kind=k.name, error='AssertionError', message=str(e)))
+            progress(summary_line(kind_summary(ev, mv, sab)))
+        if out: write_json(out, res)
+    res['complete'] = True
+    if out: write_json(out, res)
     return res
 
 def evidence_table(res:dict) -> list:
-    "`kind_summary` of every kind in a saved `device_check` result (what the docs render from evidence_gpu.json)."
-    kinds = dict.fromkeys(r['kind'] for r in res['gemm'])
+    "`kind_summary` of every kind in a saved `device_check` result, an ERROR row for each kind that raised (what the docs render from evidence_gpu.json)."
     by = lambda rows, k: [r for r in rows if r['kind'] == k]
-    return [kind_summary(by(res['gemm'], k), by(res['matvec'], k), by(res['sabotages'], k)) for k in kinds]
+    errors = {f['kind']: f for f in res['failures'] if f.get('error', 'AssertionError') != 'AssertionError'}
+    kinds = dict.fromkeys([r['kind'] for r in res['gemm']] + list(errors))
+    return [dict(kind=k, verdict='ERROR', error=errors[k]['error'], message=errors[k]['message']) if k in errors
+            else kind_summary(by(res['gemm'], k), by(res['matvec'], k), by(res['sabotages'], k)) for k in kinds]
 
 # %% ../nbs/50_gpu.ipynb #2555fdab
 from pathlib import Path

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 from ferrox_lit.kinds import KINDS, require_kind
 from ferrox_lit.kind import random_blocks
-from ferrox_lit.gpu import device, prepare_mul_mm, prepare_matvec, prepare_dequantize, NoGPU
+from ferrox_lit.gpu import device, device_info, write_json, prepare_mul_mm, prepare_matvec, prepare_dequantize, NoGPU
 
 
 import matplotlib.pyplot as plt
@@ -20,9 +20,14 @@ globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__"
 
 
 def test_rotation():
-    assert rotation(lambda i: i, nbytes=10, l2_bytes=25) == [0, 1, 2, 3, 4]        # 50 bytes of copies for a 25-byte L2
-    assert rotation(lambda i: i, nbytes=100, l2_bytes=25) == [0]                    # larger than twice the L2: one copy
-    assert len(rotation(lambda i: i, nbytes=1, l2_bytes=1 << 20, most=8)) == 8
+    assert rotation(lambda i: i, nbytes=10, l2_bytes=25) == list(range(8))          # 80 bytes of copies for a 25-byte L2
+    assert rotation(lambda i: i, nbytes=100, l2_bytes=25) == [0]                    # larger than three L2s: one copy
+    l2 = 60 << 20                                                                   # the H200's L2
+    for nbytes in (4096 * 4096 * 4, 4096 * 4096 * 2, 640 * 640 // 32 * 34, 11008 * 4096 * 4):   # dense fp32, fp16, a small Q8_0 tensor, the MLP
+        n = rotation_count(nbytes, l2)
+        assert n * nbytes >= 3 * l2 and (n - 1) * nbytes < 3 * l2, nbytes
+    old = lambda nbytes: max(1, min(32, math.ceil(2 * l2 / nbytes)))               # sabotage: twice the L2, at most 32 copies
+    assert old(4096 * 4096 * 4) * 4096 * 4096 * 4 < 3 * l2 and old(640 * 640 // 32 * 34) * 640 * 640 // 32 * 34 < l2
 
 
 def test_committed_model_shapes_are_the_models():
@@ -61,6 +66,12 @@ def test_summary_on_a_synthetic_result():
     rows = summary(res, kstep_wavefronts=1.0)                 # the model's batch-512 row joins, with its own matvec
     assert [(r['shape'], r['model_tensors'], r['matvec_of_copy']) for r in rows] == [('4096x4096', None, 0.85), ('640x2048', 9, 0.4)]
     assert matvec_targets(res) == {'Q4_K': 0.85}
+    assert copy_ceiling(res) == 1000.0 and copy_ceiling(dict(res, copy_end=dict(gb_s=2000.0))) == 2000.0   # the higher end is the ceiling
+    res['rows'][0]['dequant_cublas_fp32'] = dict(t(3.0), host_bound=True)   # a host-bound baseline: its ratio is dropped, the rest stays
+    res['matvec'][0]['host_bound'] = True                      # and a host-bound matvec: dropped from the summary and the target
+    (r,) = summary(res, kstep_wavefronts=1.0)[:1]
+    assert (r['vs_dequant_cublas_fp32'], r['vs_cublas_fp32'], r['matvec_of_copy'], r['matvec_split4_of_copy'], r['host_bound']) == (None, 0.5, None, 0.7, 2)
+    assert matvec_targets(res) == {'Q4_K': None}
 
 
 def test_bench_refuses_without_gpu():

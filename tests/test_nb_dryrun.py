@@ -96,6 +96,39 @@ def test_layer_asks_nvrtc_for_exactly_its_options():
         with pytest.raises(DryRunError, match='ftz'): cp.RawModule(code=kernel_src(k))
 
 
+def _sabotaged(fn, old:str, new:str):
+    "`fn` recompiled in its own module's namespace with `old` (once in its source) replaced by `new`: a regression made on purpose."
+    import inspect, textwrap
+    src = textwrap.dedent(inspect.getsource(fn))
+    assert src.count(old) == 1, (fn.__name__, old)
+    ns = {}
+    exec(compile(src.replace(old, new), f'<{fn.__name__}, sabotaged>', 'exec'), fn.__globals__, ns)
+    return ns[fn.__name__]
+
+def test_module_cache_keyed_on_nvrtc_version():
+    import tempfile
+    g = nvrtc_binding.__globals__                                           # the stand-in's namespace (the notebook's, when run there)
+    real_dir, real_ver = gpu.cubin_dir, g['NVRTC_VERSION']
+    for sabotage in (False, True):
+        fresh = Path(tempfile.mkdtemp())
+        gpu.cubin_dir = lambda: fresh
+        compiled = _sabotaged(gpu.compiled, "cp.__version__, nvrtc_version()", "cp.__version__") if sabotage else gpu.compiled
+        try:
+            with stand_in():
+                k = kind_by_name('Q8_0')
+                COMPILES.clear(); compiled(gpu.kernel_src(k), k.fn_name, 'exact')
+                g['NVRTC_VERSION'] = (13, 0); gpu._MODULES.clear()
+                compiled(gpu.kernel_src(k), k.fn_name, 'exact')
+        finally: gpu.cubin_dir, g['NVRTC_VERSION'] = real_dir, real_ver
+        assert len(COMPILES) == (1 if sabotage else 2) and len(list(fresh.glob('*.cubin'))) == (1 if sabotage else 2), sabotage
+
+def test_device_info_on_the_stand_in():
+    with stand_in(): info = gpu.device_info()
+    assert info['device'].startswith('ferrox_lit dry run') and info['nvrtc'] == '0.0' and (info['driver'], info['runtime']) == ('0.0', '0.0')
+    assert info['l2_bytes'] == DRY_PROPS['l2CacheSize'] and info['compute_capability'] == STAND_IN_ARCH and info['clock_khz'] is None
+    assert {'CUPY_TF32', 'NVIDIA_TF32_OVERRIDE', 'cupy', 'sms', 'when'} <= set(info)
+
+
 def test_flush_to_zero_fails_the_device_evidence():
     import platform
     if platform.machine() not in ('x86_64', 'AMD64'): return
@@ -138,6 +171,40 @@ def test_stand_in_refuses_launch_slips():
         assert kern.launches == 1
 
 
+def test_stand_in_is_as_strict_as_cupy():
+    import tempfile
+    from pathlib import Path
+    from ferrox_lit.mul_mm import kernel_src, grid_dims, THREADS
+    with stand_in() as cp:
+        k = kind_by_name('Q8_0')
+        w, x, y = cp.asarray(random_blocks(k, 128, 1).reshape(64, -1)), cp.zeros((2, 64), cp.float32), cp.empty((2, 64), cp.float32)
+        kern = cp.RawKernel(kernel_src(k), k.fn_name, options=gpu.MODE_OPTIONS['exact'])
+        args = (w, x, y, np.int32(64), np.int32(64), np.int32(2), np.int32(w.shape[1]))
+        for grid, block in ((list(grid_dims(64, 2)), (THREADS,)), (grid_dims(64, 2), [THREADS]), ((1, 1, 1, 1), (THREADS,)),
+                            ((1.0, 1), (THREADS,)), ((0, 1), (THREADS,)), (grid_dims(64, 2), (np.True_,))):
+            with pytest.raises(TypeError): kern(grid, block, args)     # DryRunError is a TypeError, as CuPy's refusal is
+        with pytest.raises(TypeError): kern(grid_dims(64, 2), (THREADS,), args, 0)           # shared_mem is keyword-only
+        kern(grid_dims(64, 2), (np.int64(THREADS),), args); assert kern.launches == 1    # NumPy integers are integers to CuPy too
+        with pytest.raises(DryRunError, match='tuple'): cp.RawKernel(kernel_src(k), k.fn_name, options=list(gpu.MODE_OPTIONS['exact']))
+        nv = sys.modules['cupy_backends.cuda.libs.nvrtc']
+        with pytest.raises(DryRunError, match='str'): nv.createProgram(kernel_src(k).encode(), 'q.cu', (), ())
+        with pytest.raises(DryRunError, match='str'): nv.compileProgram(nv.createProgram('', 'q.cu', (), ()), [b'-arch=sm_90'])
+        real, fresh = gpu.cubin_dir, Path(tempfile.mkdtemp())
+        gpu.cubin_dir = lambda: fresh
+        try:
+            gpu.mul_mm(k, w, x, mode='exact')                                  # the layer as it is: runs
+            cubin = str(next(fresh.glob('*.cubin')))
+            with pytest.raises(DryRunError, match='str path'): cp.RawModule(path=Path(cubin))
+            with pytest.raises(DryRunError, match='tuple'): cp.RawModule(path=cubin, options=['-fmad=false'])
+            with pytest.raises(TypeError): cp.RawModule(cubin)                 # path is keyword-only
+            list_grid = _sabotaged(gpu.prepare_mul_mm, 'grid_dims(n_rows, batch)', 'list(grid_dims(n_rows, batch))')
+            with pytest.raises(gpu.KernelFault, match='tuple'): list_grid(k, w, x, 'exact').result()
+            gpu._MODULES.clear()
+            path_obj = _sabotaged(gpu.compiled, 'cp.RawModule(path=str(path))', 'cp.RawModule(path=path)')
+            with pytest.raises(gpu.KernelFault, match='str path'): path_obj(kernel_src(k), k.fn_name, 'exact')
+        finally: gpu.cubin_dir = real
+
+
 def test_bench_runs_on_the_stand_in(tmp_path=None):
     import json, tempfile
     from pathlib import Path
@@ -156,7 +223,11 @@ def test_bench_runs_on_the_stand_in(tmp_path=None):
     assert all(r['exact_mismatches'] == 0 for r in back['tunings']), back['tunings']   # every tuning equals the shipped kernel
     for r in back['rows']:
         for key in bench.MUL_MM_COLUMNS: assert r[key]['best_ms'] > 0 and r[key]['enqueue_ms'] > 0 and 'host_bound' in r[key], key
-    assert 'host_bound' not in back['copy']                                 # the copy is timed unblocked
+    for key in ('copy', 'copy_end'): assert 'host_bound' in back[key] and back[key]['gb_s'] > 0, key   # the ceiling: timed like the kernels, at both ends
+    assert all(m['of_copy'] == m['gb_s'] / bench.copy_ceiling(back) for m in back['matvec'])
+    for r in back['rows']: assert r['l2_defeated'] and r['copies'] * r['weight_bytes'] >= 3 * back['l2_bytes'], r      # every rotation clears 3 L2s
+    assert back['nvrtc'] == '0.0' and 'CUPY_TF32' in back and back['l2_bytes'] == DRY_PROPS['l2CacheSize']
+    assert [s['shape'] for s in bench.summary(back, 1.0, batch=3)] == ['64x256']
     bench.plot_tflops(back, 64, 256); bench.plot_matvec(back)
     import matplotlib.pyplot as plt; plt.close('all')
 
@@ -180,3 +251,60 @@ def test_tuning_check_fires():
         with stand_in(): rows = bench.bench_tunings('Q8_0', 64, 256, 3, names=('slipped',), repeats=2)
     finally: bench.variant_src = real; del bench.TUNINGS['slipped']
     assert rows[0]['exact_mismatches'] == 0 and rows[1]['exact_mismatches'] > 0, rows
+
+
+GPU_CHECK = Path(gpu.__file__).resolve().parent.parent / 'tools' / 'gpu_check.sh'
+LEASE_S, WORST_AT_MOST_S = 15 * 60, 450     # the device tool's lease (start-up included); what the script may use of it
+
+def _gpu_check(*args, env=None, script=GPU_CHECK, timeout=120):
+    "Run the GPU script (or a copy of it) with `args`: (exit status, stdout and stderr)."
+    import subprocess, tempfile
+    r = subprocess.run(['bash', str(script), *args], capture_output=True, text=True, timeout=timeout, cwd=GPU_CHECK.parent.parent,
+                       env={**os.environ, 'OUT': tempfile.mkdtemp(), **(env or {})})
+    return r.returncode, r.stdout + r.stderr
+
+def _plan(env=None) -> dict:
+    "The script's `--plan`: the worst case and the benchmark's timeout and budget, in seconds."
+    rc, out = _gpu_check('--plan', env=env)
+    assert rc == 0, out
+    worst = int(re.search(r'worst case: (\d+) s', out)[1])
+    bench, budget = map(int, re.search(r'bench (\d+) s \(budget (\d+) s\)', out).groups())
+    return dict(worst=worst, bench=bench, budget=budget, text=out)
+
+def test_gpu_check_worst_case_fits_the_lease():
+    if not GPU_CHECK.exists(): return                                   # an installed wheel carries no tools/
+    p = _plan()
+    assert p['worst'] <= WORST_AT_MOST_S < LEASE_S - 4 * 60, p          # the lease also pays for the machine's start
+    assert p['bench'] - p['budget'] >= 60, p                            # room for the benchmark's last step after its budget
+    assert f"= {p['worst']} s" in GPU_CHECK.read_text(), 'the header states another worst case'
+    old = _plan(dict(FX_T_TESTS='200', FX_T_EVIDENCE='100', FX_T_BENCH='250'))   # sabotage: the old timeouts
+    assert old['worst'] > WORST_AT_MOST_S, old
+
+def test_gpu_check_skips_after_a_timeout():
+    import tempfile, sys
+    if not GPU_CHECK.exists(): return
+    d = Path(tempfile.mkdtemp())
+    hang = d / 'python'                                                 # a Python that hangs on every step, not on the probe
+    hang.write_text(f'#!/bin/sh\ncase "$1 $2" in "-m pytest"*|-c*) exec sleep 60;; esac\nexec {sys.executable} "$@"\n'); hang.chmod(0o755)
+    env = dict(PYTHON=str(hang), DRY_SCALE='1', FX_T_TESTS='1', FX_T_EVIDENCE='1', FX_T_BENCH='1')
+    rc, out = _gpu_check('--dry-run', env=env)
+    assert rc == 1 and out.count('TIMED OUT') == 1 and out.count('skipped (pytest: the cuda-marked tests timed out)') == 2, out
+    no_skip = d / 'gpu_check_no_skip.sh'                               # sabotage: the script without the skip
+    no_skip.write_text(GPU_CHECK.read_text().replace(' SKIP=$name;', ''))
+    assert no_skip.read_text() != GPU_CHECK.read_text()
+    rc, out = _gpu_check('--dry-run', env=env, script=no_skip)
+    assert rc == 1 and out.count('TIMED OUT') == 3, out
+
+def test_gpu_check_probe_names_what_is_missing():
+    import tempfile
+    if not GPU_CHECK.exists(): return
+    for mod, says in (('gguf', 'gguf-py is missing: carry its wheel'), ('numpy', 'numpy is missing')):
+        fake = Path(tempfile.mkdtemp())
+        (fake / f'{mod}.py').write_text(f"raise ImportError('{mod} hidden for this test')\n")
+        rc, out = _gpu_check('--dry-run', '--probe-only', env=dict(PYTHONPATH=str(fake)))
+        assert rc == 1 and says in out and 'no usable GPU' not in out, out
+    rc, out = _gpu_check('--dry-run', '--probe-only')
+    assert rc == 0 and 'probe: gguf' in out, out
+    if not gpu.has_gpu():                                               # here: no CuPy, or no device; each named
+        rc, out = _gpu_check('--probe-only')
+        assert rc == 1 and ('CuPy is missing' in out or 'no CUDA device' in out) and 'gguf-py is missing' not in out, out

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 
-import hashlib, os
+import hashlib, json, os, platform, time
 from pathlib import Path
 import numpy as np
 from ferrox_lit.core import FerroxError, WrongDtype
@@ -33,6 +33,21 @@ def test_mode_options_are_the_checked_ones():
     with pytest.raises(GpuError, match='mode'): compiled('', 'f', mode='fused')
 
 
+def test_write_json_is_atomic():
+    import tempfile
+    f = Path(tempfile.mkdtemp()) / 'evidence.json'
+    write_json(f, dict(run=1))
+    real = Path.write_text
+    def killed_halfway(self, text, *a, **kw): real(self, text[:len(text) // 2]); raise KeyboardInterrupt('killed mid-write')
+    for writer in (write_json, lambda p, o: p.write_text(json.dumps(o))):    # the fix, then the sabotage: a direct write
+        Path.write_text = killed_halfway
+        try:
+            with pytest.raises(KeyboardInterrupt): writer(f, dict(run=2, rows=list(range(100))))
+        finally: Path.write_text = real
+        if writer is write_json: assert json.loads(f.read_text()) == dict(run=1) and [p.name for p in f.parent.iterdir()] == [f.name]
+    with pytest.raises(ValueError): json.loads(f.read_text())            # the direct write left half a document
+
+
 def test_dequant_kernel_on_cpu():
     from ferrox_lit.host import launch
     for k in KINDS:
@@ -43,6 +58,54 @@ def test_dequant_kernel_on_cpu():
         launch(src, fn, -(-n_sub // DEQUANT_THREADS), DEQUANT_THREADS, [raw, dst, 37])
         with np.errstate(invalid='ignore', over='ignore'): want = k.dequantize(raw).ravel()
         assert mismatches(dst, want) == 0, k.name
+        src, fn = dequant_src(k, 'f16')
+        dst16 = np.full(37 * k.block_elems, 0x7E01, np.uint16)   # a NaN payload the kernel never writes (the runner's 0xA5A5 is a real half)
+        launch(src, fn, -(-n_sub // DEQUANT_THREADS), DEQUANT_THREADS, [raw, dst16, 37], live=False)
+        assert not (dst16 == 0x7E01).any(), k.name
+        with np.errstate(invalid='ignore', over='ignore'): want16 = want.astype(np.float16)
+        got16, nan = dst16.view(np.float16), np.isnan(want16)
+        assert (np.isnan(got16) == nan).all() and (dst16[~nan] == want16.view(np.uint16)[~nan]).all(), k.name
+    with pytest.raises(GpuError, match='dequant output'): dequant_src(KINDS[0], 'bf16')
+
+
+def _f16_cases(n_random=1 << 20):
+    "float32 bit patterns around every fp16 rounding boundary, plus random ones."
+    h = np.arange(0x7C01, dtype=np.uint32)                                        # every finite half and +inf
+    f = h.astype(np.uint16).view(np.float16).astype(np.float32).view(np.uint32).astype(np.int64)   # ... as float32 bits
+    near = np.concatenate([f + d for d in (-1, 0, 1)] + [f + (1 << 12) + d for d in (-1, 0, 1)] +  # half steps: normal ties
+                          [f + (1 << s) + d for s in range(13, 24) for d in (-1, 0, 1)])          # subnormal ties
+    edges = np.array([0x33000000, 0x33000001, 0x32FFFFFF, 0x477FEFFF, 0x477FF000, 0x477FF001, 0x7F800000, 0x7FC00000, 0x7F800001], np.uint32)
+    rnd = np.random.default_rng(0).integers(0, 1 << 32, n_random, dtype=np.uint64).astype(np.uint32)
+    u = np.concatenate([(near & 0xFFFFFFFF).astype(np.uint32), edges, rnd])
+    return np.concatenate([u, u | 0x80000000]).view(np.float32)
+
+def _f16_on_cpu(src_conv, x):
+    "`ferrox_f32_to_f16` of `src_conv` on the CPU runner over float32 `x`: fp16 bits."
+    from ferrox_lit.host import launch
+    src = src_conv + r"""
+extern "C" __global__ void f16_conv(const float* __restrict__ x, unsigned short* __restrict__ y, int n) {
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        y[i] = ferrox_f32_to_f16(x[i]);
+    }
+}
+"""
+    y = np.full(x.size, 0x7E01, np.uint16)                  # a NaN payload the conversion never writes (the runner's 0xA5A5 is a real half)
+    launch(src, 'f16_conv', -(-x.size // 256), 256, [x, y, x.size], live=False)
+    assert not (y == 0x7E01).any()
+    return y
+
+def _f16_wrong(got, x) -> int:
+    "Positions where fp16 bits `got` differ from numpy's rounding of `x` (NaNs must stay NaN)."
+    with np.errstate(over='ignore', invalid='ignore'): want = x.astype(np.float16)
+    nan = np.isnan(want)
+    return int((np.isnan(got.view(np.float16)) != nan).sum() + (got[~nan] != want.view(np.uint16)[~nan]).sum())
+
+def test_f32_to_f16_rounding():
+    x = _f16_cases()
+    assert _f16_wrong(_f16_on_cpu(F32_TO_F16_SRC, x), x) == 0
+    away = F32_TO_F16_SRC.replace('(rem == 0x1000u && (h & 1u))', '(rem == 0x1000u)')      # sabotage: ties away from zero
+    assert away != F32_TO_F16_SRC and _f16_wrong(_f16_on_cpu(away, x), x) > 1000
 
 
 def test_refusals_without_launch():
@@ -60,7 +123,8 @@ def test_refusals_without_launch():
 
 @pytest.mark.cuda
 def test_device_exact_fast_and_sabotages():
-    for k in KINDS: check_device_rows(device_evidence(k), device_matvec_evidence(k), device_sabotages(k))
+    k = require_kind('Q4_K')                       # one kind: the pytest marker's path on a GPU; `device_check` runs every kind
+    check_device_rows(device_evidence(k), device_matvec_evidence(k), device_sabotages(k))
 
 
 def test_evidence_table_reads_a_device_check():
@@ -72,6 +136,27 @@ def test_evidence_table_reads_a_device_check():
     assert s['kind'] == 'Q8_0' and s['verdict'] == 'ok' and s['outputs'] == sum(r['compared'] for r in res['gemm'])
     res['gemm'][0]['exact_mismatches'] = 3                 # a doctored row must turn the verdict
     assert evidence_table(res)[0]['verdict'] == 'FAIL' and evidence_table(res)[0]['exact_mismatches'] == 3
+    assert res['complete'] and res['nvrtc'] and res['driver'] and 'CUPY_TF32' in res and res['l2_bytes'] > 0
+
+
+def test_device_check_records_a_raising_kind():
+    import tempfile
+    from ferrox_lit.dryrun import stand_in
+    g = device_check.__globals__                                                # the module's namespace (the notebook's, when run there)
+    out, real, seen = Path(tempfile.mkdtemp()) / 'ev.json', g['_kind_rows'], []
+    def faulty(k):
+        if k.name == 'Q4_0': raise UntouchedOutput(f"{k.fn_name}: 3 of 64 outputs were never written")
+        seen.append(json.loads(out.read_text())['gemm'])                       # the file already holds the kinds before this one
+        return real(k)
+    g['_kind_rows'] = faulty
+    try:
+        with stand_in(): device_check(['Q8_0', 'Q4_0', 'Q4_K'], progress=lambda m: None, out=out)
+    finally: g['_kind_rows'] = real
+    back = json.loads(out.read_text())
+    assert not back['ok'] and back['complete'] and [(f['kind'], f['error']) for f in back['failures']] == [('Q4_0', 'UntouchedOutput')]
+    assert {r['kind'] for r in back['gemm']} == {'Q8_0', 'Q4_K'} and seen[0] == [] and {r['kind'] for r in seen[1]} == {'Q8_0'}
+    assert [(s['kind'], s['verdict']) for s in evidence_table(back)] == [('Q8_0', 'ok'), ('Q4_K', 'ok'), ('Q4_0', 'ERROR')]
+    assert 'UntouchedOutput' in summary_line(evidence_table(back)[2])
 
 
 def test_check_device_rows_fires():

@@ -1,58 +1,134 @@
 #!/usr/bin/env bash
-# One prepared GPU run: the GPU tests, the device evidence and the benchmark, everything written under $OUT.
+# One prepared GPU run: a pytest smoke test, the device evidence for every kind and the benchmark, all written under $OUT.
 #
-#   OUT=gpu_out tools/gpu_check.sh            on a machine with an NVIDIA GPU and CuPy (12.x or 13.x)
-#   OUT=dry_out tools/gpu_check.sh --dry-run  anywhere: CuPy replaced by ferrox_lit.dryrun's CPU stand-in,
-#                                             toy benchmark shapes; proves the script runs to the end
+#   OUT=gpu_out tools/gpu_check.sh                 on a machine with an NVIDIA GPU and CuPy (12.x or 13.x)
+#   OUT=dry_out tools/gpu_check.sh --dry-run       anywhere: CuPy replaced by ferrox_lit.dryrun's CPU stand-in, every kind,
+#                                                  toy benchmark shapes; proves the script runs to the end
+#   tools/gpu_check.sh --plan                      print each step's timeout and the worst case, run nothing
+#   tools/gpu_check.sh [--dry-run] --probe-only    the environment probe alone
 #
-# Installs nothing from the network. The lent H200 image has Python 3.12, CuPy (cupy-cuda13x), numpy,
-# matplotlib, pytest, pyyaml and tqdm, but not gguf-py: carry its wheel in .whl/ (gitignored), made here with
-#   python3 -m pip download --no-deps --only-binary=:all: --python-version 3.12 -d .whl 'gguf==0.19.0'   (needs numpy, pyyaml, requests, tqdm: all there)
-# Budget on one GPU: well under 8 minutes. About 95 kernels compile, ~1 s each on a 2-core CPU through CuPy's
-# NVRTC binding (22 mul_mm cubins in 24.3 s with cupy-cuda13x 14.2 and NVRTC 13.5, no GPU), cached on disk
-# for the later steps; the tests and the evidence are expected to take one to two minutes (not yet run on a
-# GPU); the benchmark starts no new step after BENCH_BUDGET seconds (default 150) and records what it skipped.
-# Worst case: 200 + 100 + 250 = 550 s (each step at its timeout), inside the device tool's 600 s per command.
+# WHAT THE RUN MUST CARRY. The lent H200 image has Python 3.12, CuPy (cupy-cuda13x), numpy, matplotlib, pytest, pyyaml,
+# requests and tqdm, but not gguf-py, which `import ferrox_lit` needs. Its wheel is in .whl/ (gitignored, so it travels
+# only when named): make it here with
+#   python3 -m pip download --no-deps --only-binary=:all: --python-version 3.12 -d .whl 'gguf==0.19.0'
+# and start the run with the device tool as
+#   command: OUT=$OUT tools/gpu_check.sh     carry: [".whl"]     timeout_s: 480
+# The probe names each missing piece on its own line (numpy, gguf, CuPy, a device) before anything else runs.
 #
-# Writes: env.txt, pytest_cuda.txt, evidence_gpu.json, evidence.txt, bench_gpu.json, bench.txt
-# (the device tool brings back at most 8 files: keep it at that). Exit status: 0 only if every step passed.
+# BUDGET. Every command below runs under `timeout` with a KILL after $KILL s; the worst case is the sum, printed by
+# --plan and at the start of env.txt: (20 + 10 + 20) set-up + 45 + 140 + 170 steps + 6 x 5 kill grace = 435 s (7 min 15 s),
+# inside the device tool's 600 s per command, leaving room in a 15-minute lease for the machine's start and a rerun
+# of a short failure. A step that times out (a hung kernel hangs the next steps too) skips every later step.
+#   1. pytest -m cuda: the cuda-marked tests (one kind's device check: the pytest route works on the GPU)   45 s
+#   2. the device evidence, every kind, evidence_gpu.json rewritten atomically after each kind                140 s
+#      (~100 kernels compile through CuPy's NVRTC binding, ~1 s each on a 2-core CPU, cached on disk in
+#      $FERROX_LIT_CACHE, default build/fx_cache here: a rerun on a warm machine compiles nothing)
+#   3. the benchmark: starts no new step after BENCH_BUDGET s (default 95), bench_gpu.json rewritten after each  170 s
+# The dry run uses DRY_SCALE (default 4) times each step's timeout: the CPU runner is no GPU.
+#
+# Writes: env.txt, pytest_cuda.txt, evidence_gpu.json, evidence.txt, bench_gpu.json, bench.txt (at most 8 files come
+# back from the device tool: keep it at that). Exit status: 0 only if every step ran and passed.
 # After a GPU run, the docs render the two JSON files once they are committed:
 #   cp $OUT/evidence_gpu.json $OUT/bench_gpu.json docs/measurements/ && python tools/run_nbs.py && python tools/make_readme.py
-# (50_gpu renders the evidence, 51_bench the timings, plots, targets and which limit binds.)
 set -uo pipefail
 cd "$(dirname "$0")/.."
-DRY=""; [ "${1:-}" = "--dry-run" ] && DRY="--dry-run"
+DRY=""; PLAN=""; PROBE_ONLY=""
+for a in "$@"; do case "$a" in
+  --dry-run) DRY=1 ;; --plan) PLAN=1 ;; --probe-only) PROBE_ONLY=1 ;;
+  *) echo "gpu_check.sh: unknown argument $a (expected --dry-run, --plan, --probe-only)"; exit 2 ;; esac; done
+
+KILL=5                                   # seconds between a step's TERM and its KILL
+T_PIP=20 T_SMI=10 T_PROBE=20             # set-up: the wheel's install, nvidia-smi, the probe
+T_TESTS=${FX_T_TESTS:-45} T_EVIDENCE=${FX_T_EVIDENCE:-140} T_BENCH=${FX_T_BENCH:-170}
+BENCH_BUDGET=${BENCH_BUDGET:-95}
+WORST=$(( T_PIP + T_SMI + T_PROBE + T_TESTS + T_EVIDENCE + T_BENCH + 6 * KILL ))
+if [ -n "$PLAN" ]; then
+  echo "set-up: pip $T_PIP s, nvidia-smi $T_SMI s, probe $T_PROBE s"
+  echo "steps: pytest $T_TESTS s, evidence $T_EVIDENCE s, bench $T_BENCH s (budget $BENCH_BUDGET s)"
+  echo "kill grace: 6 x $KILL s"
+  echo "worst case: $WORST s"; exit 0
+fi
+SCALE=1; [ -n "$DRY" ] && SCALE=${DRY_SCALE:-4}
+
 OUT=${OUT:-gpu_out}; mkdir -p "$OUT"
 PY=${PYTHON:-python3}
 export PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}" PYTHONUNBUFFERED=1 MPLBACKEND=Agg
-if ls .whl/*.whl >/dev/null 2>&1; then
-  "$PY" -m pip install -q --no-index --no-deps --no-compile --target /tmp/fx_site .whl/*.whl && export PYTHONPATH="/tmp/fx_site:$PYTHONPATH"
-fi
+[ -z "$DRY" ] && export FERROX_LIT_CACHE=${FERROX_LIT_CACHE:-$PWD/build/fx_cache}
 t0=$(date +%s)
 step() { echo "[gpu_check $(( $(date +%s) - t0 )) s] $*"; }
+bounded() { local t=$1; shift; timeout -k "$KILL" "$(( t * SCALE ))" "$@"; }   # a command under its step's timeout
 
-{ date -u; uname -a; [ -z "$DRY" ] && nvidia-smi; "$PY" -c "import sys, numpy; print(sys.version); print('numpy', numpy.__version__)"
-  [ -z "$DRY" ] && "$PY" -c "import cupy; print('cupy', cupy.__version__); print(cupy.cuda.runtime.getDeviceProperties(0)['name'])"; } > "$OUT/env.txt" 2>&1
-if [ -z "$DRY" ]; then
-  "$PY" -c "from ferrox_lit.gpu import device; device(); print('GPU ok')" >> "$OUT/env.txt" 2>&1 \
-    || { echo "no usable GPU: see $OUT/env.txt"; cat "$OUT/env.txt"; exit 1; }
-  PLUGIN=(); BENCH_ARGS=(--budget "${BENCH_BUDGET:-150}" --model-shapes docs/measurements/model_shapes.json)
-else
-  PLUGIN=(-p ferrox_lit.dryrun); BENCH_ARGS=(--kinds Q8_0,Q4_K --shapes 128x512 --batches 1,8 --repeats 2)
+{ echo "worst case by construction: $WORST s (timeouts x $SCALE here)"; date -u; uname -a; } > "$OUT/env.txt"
+if ls .whl/*.whl >/dev/null 2>&1; then
+  bounded "$T_PIP" "$PY" -m pip install -q --no-index --no-deps --no-compile --target /tmp/fx_site .whl/*.whl >> "$OUT/env.txt" 2>&1 \
+    && export PYTHONPATH="/tmp/fx_site:$PYTHONPATH"
 fi
-rc=0
+if [ -z "$DRY" ]; then
+  bounded "$T_SMI" nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem,clocks.max.mem,temperature.gpu,power.draw --format=csv >> "$OUT/env.txt" 2>&1
+fi
 
-step "pytest: the cuda-marked tests"
-timeout 200 "$PY" -m pytest -q -rs -p no:cacheprovider "${PLUGIN[@]}" -m cuda tests/test_nb_gpu.py tests/test_nb_bench.py 2>&1 \
-  | tee "$OUT/pytest_cuda.txt" || rc=1
-grep -qE '[0-9]+ passed' "$OUT/pytest_cuda.txt" && ! grep -qE 'skipped|failed|error' "$OUT/pytest_cuda.txt" || { echo "the cuda tests did not all run and pass"; rc=1; }
+# The probe: each missing piece named on its own, before anything that imports ferrox_lit (which imports gguf).
+bounded "$T_PROBE" "$PY" - "$DRY" >> "$OUT/env.txt" 2>&1 <<'EOF'
+import importlib, importlib.metadata, json, sys
+dry = sys.argv[1] == '1'
+need = [('numpy', 'numpy is missing: the image is not the one expected (it should have numpy)'),
+        ('gguf', 'gguf-py is missing: carry its wheel (.whl/, see the header of tools/gpu_check.sh)')]
+if not dry: need.append(('cupy', 'CuPy is missing: install cupy-cuda12x or cupy-cuda13x to match the driver'))
+for i, (mod, why) in enumerate(need):
+    try: m = importlib.import_module(mod)
+    except Exception as e: print(f'probe: {why} ({type(e).__name__}: {e})'); sys.exit(10 + i)
+    try: v = getattr(m, '__version__', None) or importlib.metadata.version(mod)
+    except Exception: v = '?'
+    print(f'probe: {mod} {v}')
+print('probe: python', sys.version.split()[0])
+if dry: sys.exit(0)
+import cupy
+try: n = cupy.cuda.runtime.getDeviceCount()
+except Exception as e: print(f'probe: CuPy is installed but no CUDA device is usable: {type(e).__name__}: {e}'); sys.exit(20)
+if n < 1: print('probe: CuPy is installed but no CUDA device is visible'); sys.exit(20)
+from ferrox_lit.gpu import device_info
+print('probe: ' + json.dumps(device_info()))
+EOF
+prc=$?
+grep '^probe:' "$OUT/env.txt"
+if [ "$prc" -ne 0 ]; then
+  [ "$prc" -ge 124 ] && echo "probe: timed out after $(( T_PROBE * SCALE )) s"
+  echo "the environment is not ready (exit $prc): see the probe lines above and $OUT/env.txt"; exit 1
+fi
+[ -n "$PROBE_ONLY" ] && { step "probe only: done"; exit 0; }
 
-step "gpu-check: the device evidence, every kind"
-timeout 100 "$PY" -c "import sys; from ferrox_lit.cli import main; sys.exit(main(sys.argv[1:]))" \
-  gpu-check $DRY --json "$OUT/evidence_gpu.json" 2>&1 | tee "$OUT/evidence.txt" || rc=1
+if [ -z "$DRY" ]; then
+  PLUGIN=(); BENCH_ARGS=(--budget "$BENCH_BUDGET" --model-shapes docs/measurements/model_shapes.json)
+else
+  PLUGIN=(-p ferrox_lit.dryrun); BENCH_ARGS=(--budget "$(( BENCH_BUDGET * SCALE ))" --shapes 128x512 --batches 1,8 --repeats 2)
+fi
+rc=0; SKIP=""
+run_step() {  # name, timeout, output file, command...: runs it unless an earlier step timed out; a timeout skips the rest
+  local name=$1 t=$2 log=$3; shift 3
+  if [ -n "$SKIP" ]; then step "$name: skipped ($SKIP timed out)"; echo "skipped: $SKIP timed out" > "$log"; rc=1; return; fi
+  step "$name (timeout $(( t * SCALE )) s)"
+  bounded "$t" "$@" 2>&1 | tee "$log"
+  local s=${PIPESTATUS[0]}
+  if [ "$s" -eq 124 ] || [ "$s" -eq 137 ]; then
+    step "$name: TIMED OUT after $(( t * SCALE )) s: skipping the later steps"; echo "TIMED OUT after $(( t * SCALE )) s" >> "$log"; SKIP=$name; rc=1
+  elif [ "$s" -ne 0 ]; then rc=1; fi
+}
 
-step "bench: the throughput harness"
-timeout 250 "$PY" -c "import sys; from ferrox_lit.cli import main; sys.exit(main(sys.argv[1:]))" \
-  bench $DRY "${BENCH_ARGS[@]}" --json "$OUT/bench_gpu.json" 2>&1 | tee "$OUT/bench.txt" || rc=1
+run_step "pytest: the cuda-marked tests" "$T_TESTS" "$OUT/pytest_cuda.txt" \
+  "$PY" -m pytest -q -rs -p no:cacheprovider "${PLUGIN[@]}" -m cuda tests/test_nb_gpu.py tests/test_nb_bench.py
+[ -n "$SKIP" ] || { grep -qE '[0-9]+ passed' "$OUT/pytest_cuda.txt" && ! grep -qE 'skipped|failed|error' "$OUT/pytest_cuda.txt"; } \
+  || { echo "the cuda tests did not all run and pass"; rc=1; }
+
+run_step "gpu-check: the device evidence, every kind" "$T_EVIDENCE" "$OUT/evidence.txt" "$PY" -c '
+import contextlib, sys
+from ferrox_lit.gpu import device_check
+dry = sys.argv[2] == "1"
+if dry: from ferrox_lit.dryrun import stand_in
+with (stand_in() if dry else contextlib.nullcontext()): res = device_check(out=sys.argv[1])
+print(res["device"] + ": " + ("all kinds ok" if res["ok"] else "FAILED: " + ", ".join(f["kind"] for f in res["failures"])))
+sys.exit(0 if res["ok"] else 1)' "$OUT/evidence_gpu.json" "$DRY"
+
+run_step "bench: the throughput harness" "$T_BENCH" "$OUT/bench.txt" \
+  "$PY" -c "import sys; from ferrox_lit.cli import main; sys.exit(main(sys.argv[1:]))" bench ${DRY:+--dry-run} "${BENCH_ARGS[@]}" --json "$OUT/bench_gpu.json"
 
 step "done: exit $rc"; exit $rc
