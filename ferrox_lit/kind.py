@@ -4,7 +4,7 @@
 
 # %% ../nbs/02_kind.ipynb #be99c5c7
 from __future__ import annotations
-import dataclasses, re
+import dataclasses, inspect, re, textwrap
 from functools import partial
 from dataclasses import dataclass, field
 from typing import Callable
@@ -13,10 +13,11 @@ import gguf
 from .core import FerroxError, NotWholeBlocks, require_dtype, mismatches, max_abs_diff
 
 # %% auto #0
-__all__ = ['SUB', 'SEEDS', 'Codebook', 'parse_constant_array', 'Sabotage', 'byte_at', 'u16_at', 'Kind', 'GeometryMismatch',
-           'check_geometry', 'as_blocks', 'dequantize', 'spec_dequantize', 'gguf_dequantize', 'random_blocks',
-           'three_opinions', 'sabotaged', 'swapped', 'codebook_slip', 'lift_sabotage', 'sabotage_report',
-           'layout_table', 'plot_layout', 'quantize_rows', 'roundtrip_error', 'plot_error']
+__all__ = ['SUB', 'SEEDS', 'Codebook', 'parse_constant_array', 'Sabotage', 'byte_at', 'u16_at', 'SlipDoesNotApply', 'twin_slip',
+           'Kind', 'GeometryMismatch', 'check_geometry', 'as_blocks', 'dequantize', 'spec_dequantize',
+           'gguf_dequantize', 'random_blocks', 'three_opinions', 'sabotaged', 'swapped', 'codebook_slip',
+           'lift_sabotage', 'sabotage_report', 'layout_table', 'plot_layout', 'quantize_rows', 'roundtrip_error',
+           'plot_error']
 
 # %% ../nbs/02_kind.ipynb #89188d30
 SUB = 16  # elements one call of `ferrox_dequant_sub` writes: llama.cpp's sub-block granularity
@@ -75,6 +76,29 @@ def u16_at(xb:np.ndarray, off) -> np.ndarray:
     "Twin of `(unsigned short)xb[off] | ((unsigned short)xb[off+1] << 8)`: a little-endian u16, as uint16."
     off = np.asarray(off, np.intp)
     return (byte_at(xb, off) | (byte_at(xb, off + 1) << 8)).astype(np.uint16)
+
+# %% ../nbs/02_kind.ipynb #ef219ef4
+class SlipDoesNotApply(FerroxError, ValueError):
+    "A sabotage's text edit does not occur exactly once in the text it edits."
+
+def twin_slip(fn:Callable,   # the public twin (or helper twin) to slip
+              old:str='',    # exact text of `fn`'s source to replace (must occur exactly once)
+              new:str='',    # what it becomes
+              **names        # module-level names to rebind for the slipped copy (a slipped helper, a slipped table)
+             ) -> Callable:
+    "A copy of twin `fn` with one edit of its own source and/or some of its module names rebound."
+    src = textwrap.dedent(inspect.getsource(fn))
+    if old:
+        if src.count(old) != 1: raise SlipDoesNotApply(f"{fn.__name__}: {old!r} occurs {src.count(old)} times in its source, expected exactly once")
+        src = src.replace(old, new)
+    elif not names: raise SlipDoesNotApply(f"{fn.__name__}: a slip needs a text edit or a rebound name")
+    unknown = sorted(set(names) - set(fn.__globals__))
+    if unknown: raise SlipDoesNotApply(f"{fn.__name__}: rebinds {unknown}, which its module does not define")
+    g = dict(fn.__globals__, **names)
+    exec(compile(src, f'<{fn.__name__}, slipped>', 'exec'), g)
+    out = g[fn.__name__]
+    out.__ferrox_slip__ = dict(base=fn, old=old, new=new, names=names)
+    return out
 
 # %% ../nbs/02_kind.ipynb #bec5cfd9
 @dataclass(frozen=True, eq=False)
@@ -232,14 +256,16 @@ def swapped(values, a:int, b:int) -> np.ndarray:
     v = np.array(values, np.float32); v[[a, b]] = v[[b, a]]
     return v
 
-def codebook_slip(name:str, slip:str, values, twin:Callable, param:str='table', **kw) -> Sabotage:
-    "A sabotage of the table itself: the emitted `__constant__` array and the twin's `param=` both get `values`."
+def codebook_slip(name:str, slip:str, values, twin:Callable, table:str, **kw) -> Sabotage:
+    "A sabotage of the table itself: the emitted `__constant__` array gets `values`, and so does the twin's module constant `table` (a `Codebook`)."
     values = np.asarray(values, np.float32)
-    return Sabotage(name, slip, '', '', partial(twin, **{param: values}), codebook=values, **kw)
+    cb = twin.__globals__.get(table)
+    if not isinstance(cb, Codebook): raise SlipDoesNotApply(f"{twin.__name__}: {table!r} is not a Codebook in its module")
+    return Sabotage(name, slip, '', '', twin_slip(twin, **{table: Codebook(cb.c_name, values)}), codebook=values, **kw)
 
-def lift_sabotage(s:Sabotage, twin:Callable, param:str) -> Sabotage:
-    "A helper snippet's sabotage (whose `twin` is the slipped helper twin) as a kind-level one: `twin` with `param=` the slipped helper."
-    return dataclasses.replace(s, twin=partial(twin, **{param: s.twin}))
+def lift_sabotage(s:Sabotage, twin:Callable, helper:str) -> Sabotage:
+    "A helper snippet's sabotage (whose `twin` is the slipped helper twin) as a kind-level one: `twin` calling the slipped helper by its name `helper`."
+    return dataclasses.replace(s, twin=twin_slip(twin, **{helper: s.twin}))
 
 def sabotage_report(kind:Kind, seeds=SEEDS, n_blocks:int=64) -> list:
     "For each named sabotage: the three-opinion check on the slipped twin, and how loudly it fires."

@@ -4,13 +4,13 @@
 
 # %% ../nbs/03_source.ipynb #d03ef0c4
 from __future__ import annotations
-import difflib, importlib.util, re
+import difflib, importlib.util, inspect, re, textwrap
 from pathlib import Path
 from .core import FerroxError
 
 # %% auto #0
 __all__ = ['CUDA_DIR', 'MARKER', 'MissingSource', 'cuda_path', 'cuda_text', 'source_names', 'code_md', 'show_cuda',
-           'sabotage_diff', 'sabotage_diffs']
+           'sabotage_diff', 'twin_diff', 'sabotage_diffs']
 
 # %% ../nbs/03_source.ipynb #055cadda
 CUDA_DIR = Path(importlib.util.find_spec('ferrox_lit').origin).resolve().parent / 'cuda'  # package data: the kernel text, one file per snippet, body or runtime piece
@@ -77,8 +77,24 @@ def sabotage_diff(kind, name:str) -> str:
     return '\n'.join(out)
 
 # %% ../nbs/03_source.ipynb #64e2d9eb
+def twin_diff(fn) -> str:
+    "The unified diff of a slipped twin (made by `kind.twin_slip`) against its public twin, and of any slipped helper it calls."
+    slip = getattr(fn, '__ferrox_slip__', None)
+    if slip is None: return ''
+    base, out = slip['base'], []
+    if slip['old']:
+        src = textwrap.dedent(inspect.getsource(base))
+        out += difflib.unified_diff(src.splitlines(), src.replace(slip['old'], slip['new']).splitlines(),
+                                    f'a/{base.__name__}', f'b/{base.__name__} (slipped)', n=1, lineterm='')
+    out += [d for v in slip['names'].values() if callable(v) for d in [twin_diff(v)] if d]
+    return '\n'.join(out)
+
 def sabotage_diffs(kind):
-    "Display every sabotage of `kind`: its name, the slip in prose, and its diff of the CUDA text."
+    "Display every sabotage of `kind`: its name, the slip in prose, its diff of the CUDA text and the same slip in the twin."
     from IPython.display import Markdown
-    return Markdown('\n'.join(f"**`{s.name}`**: {s.slip}\n\n" + code_md(sabotage_diff(kind, s.name), 'diff')
-                               for s in kind.sabotages))
+    parts = []
+    for s in kind.sabotages:
+        parts.append(f"**`{s.name}`**: {s.slip}\n\n" + code_md(sabotage_diff(kind, s.name), 'diff'))
+        td = twin_diff(s.twin)
+        if td: parts.append(code_md(td, 'diff'))
+    return Markdown('\n'.join(parts))

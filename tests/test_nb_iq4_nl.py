@@ -5,11 +5,10 @@ from __future__ import annotations
 
 
 import dataclasses
-from functools import partial
 import numpy as np
 import gguf
 from ferrox_lit.f16 import f16_to_f32
-from ferrox_lit.kind import swapped, codebook_slip, Kind, Codebook, Sabotage, byte_at, u16_at, SUB
+from ferrox_lit.kind import swapped, codebook_slip, Kind, Codebook, Sabotage, byte_at, u16_at, twin_slip, SUB
 from ferrox_lit.source import cuda_text
 
 
@@ -47,7 +46,8 @@ def test_iq4_nl_emitted_table_is_the_twins():
     got = parse_constant_array(src, 'ferrox_kvalues_iq4nl')
     assert (got.view(np.uint32) == IQ4NL_CODEBOOK.values.view(np.uint32)).all()
     import inspect
-    assert inspect.signature(iq4_nl_twin).parameters['table'].default is IQ4NL_CODEBOOK.values  # the twin indexes that very array
+    assert 'IQ4NL_CODEBOOK.values[' in inspect.getsource(iq4_nl_twin)   # the twin indexes that very array, by name
+    assert list(inspect.signature(iq4_nl_twin).parameters) == ['xb', 'il']   # and takes only what the kernel takes
     assert src.count('__constant__ float ferrox_kvalues_iq4nl[16]') == 1
 
 

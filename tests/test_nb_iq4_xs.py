@@ -4,11 +4,10 @@
 from __future__ import annotations
 
 
-from functools import partial
 import numpy as np
 import gguf
 from ferrox_lit.f16 import f16_to_f32
-from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, codebook_slip, SUB
+from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, codebook_slip, twin_slip, SUB
 from ferrox_lit.formats.iq4_nl import IQ4NL_CODEBOOK, IQ4NL_CODEBOOK_SABOTAGES, codebook_sabotaged
 from ferrox_lit.source import cuda_text
 
@@ -48,7 +47,7 @@ def test_iq4_xs_emitted_table_is_the_twins():
     import inspect
     from ferrox_lit.formats.iq4_nl import IQ4_NL
     assert IQ4_XS.codebook is IQ4NL_CODEBOOK and IQ4_NL.codebook is IQ4NL_CODEBOOK   # one object, not two equal copies
-    assert inspect.signature(iq4_xs_twin).parameters['table'].default is IQ4NL_CODEBOOK.values
+    assert 'IQ4NL_CODEBOOK.values[' in inspect.getsource(iq4_xs_twin) and list(inspect.signature(iq4_xs_twin).parameters) == ['xb', 'il']
     src = kernel_src(IQ4_XS)
     got = parse_constant_array(src, 'ferrox_kvalues_iq4nl')
     assert (got.view(np.uint32) == IQ4NL_CODEBOOK.values.view(np.uint32)).all()

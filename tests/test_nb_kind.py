@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 
-import dataclasses, re
+import dataclasses, inspect, re, textwrap
 from functools import partial
 from dataclasses import dataclass, field
 from typing import Callable
@@ -25,6 +25,21 @@ def test_codebook_roundtrip():
     # sabotage: an emitter that printed -0.0 as 0 would be caught by the bitwise comparison
     bad = parse_constant_array(cb.src().replace('-0.0f', '0.0f'), 't_demo')
     assert (bad.view(np.uint32) != cb.values.view(np.uint32)).sum() == 1
+
+
+def test_twin_slip():
+    import pytest
+    def toy(xb, il):
+        "A toy twin: one byte per element, minus 8."
+        return byte_at(xb, il).astype(np.float32) - 8
+    il = np.arange(4).reshape(1, 4, 1); xb = np.arange(4, dtype=np.uint8).reshape(1, 1, 4)
+    s = twin_slip(toy, '- 8', '- 7')
+    assert (s(xb, il) - toy(xb, il) == 1).all() and s.__ferrox_slip__['base'] is toy
+    with pytest.raises(SlipDoesNotApply, match="occurs 0 times"): twin_slip(toy, '- 9', '- 7')
+    with pytest.raises(SlipDoesNotApply, match="occurs 2 times"): twin_slip(toy, 'xb', 'y')
+    with pytest.raises(SlipDoesNotApply, match="does not define"): twin_slip(toy, no_such_name=1)
+    r = twin_slip(toy, byte_at=lambda xb, off: np.zeros_like(off))   # a rebound helper is what the copy calls
+    assert (r(xb, il) == -8).all() and (toy(xb, il) != -8).any()
 
 
 def test_byte_at():

@@ -4,12 +4,11 @@
 from __future__ import annotations
 
 
-from functools import partial
 import numpy as np
 import gguf
 from ferrox_lit.f16 import E8M0_SRC, e8m0_to_f32
 from ferrox_lit.core import mismatches
-from ferrox_lit.kind import Kind, Codebook, Sabotage, byte_at, lift_sabotage, codebook_slip, swapped, random_blocks, SEEDS, SUB
+from ferrox_lit.kind import Kind, Codebook, Sabotage, byte_at, lift_sabotage, codebook_slip, swapped, twin_slip, random_blocks, SEEDS, SUB
 from ferrox_lit.formats.iq4_nl import codebook_sabotaged
 from ferrox_lit.source import cuda_text
 
@@ -63,7 +62,7 @@ def test_mxfp4_geometry():
 
 def test_mxfp4_emitted_table_is_the_twins():
     import inspect
-    assert inspect.signature(mxfp4_twin).parameters['table'].default is MXFP4_CODEBOOK.values
+    assert 'MXFP4_CODEBOOK.values[' in inspect.getsource(mxfp4_twin) and list(inspect.signature(mxfp4_twin).parameters) == ['xb', 'il']
     src = kernel_src(MXFP4)
     got = parse_constant_array(src, 'ferrox_kvalues_mxfp4')
     assert (got.view(np.uint32) == MXFP4_CODEBOOK.values.view(np.uint32)).all()

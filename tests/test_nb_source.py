@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 
-import difflib, importlib.util, re
+import difflib, importlib.util, inspect, re, textwrap
 from pathlib import Path
 from ferrox_lit.core import FerroxError
 
@@ -45,3 +45,13 @@ def test_sabotage_diff():
                 line = lambda t: next(l.strip() for l in t.splitlines() if l.strip())
                 assert any(line(s.src_new) in l for l in plus) and any(line(s.src_old) in l for l in minus), (k.name, s.name)
     with pytest.raises(LookupError, match="Q4_K has no sabotage 'nope'"): sabotage_diff(kind_by_name('Q4_K'), 'nope')
+
+
+def test_twin_diff():
+    k = kind_by_name('Q4_K')
+    s = {s.name: s for s in k.sabotages}
+    d = twin_diff(s['dmin-sign'].twin)
+    assert '-    return dl * code - ml' in d and '+    return dl * code + ml' in d
+    d = twin_diff(s['sc-high-from-j'].twin)           # a lifted helper slip: the helper's own diff
+    assert 'a/k_scale_min_twin' in d and 'byte_at(q, j) >> 6' in d
+    assert twin_diff(k.twin_sub) == ''                 # the public twin is no slip

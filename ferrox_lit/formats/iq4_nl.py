@@ -5,11 +5,10 @@
 # %% ../../nbs/18a_iq4_nl.ipynb #c0032787
 from __future__ import annotations
 import dataclasses
-from functools import partial
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
-from ..kind import swapped, codebook_slip, Kind, Codebook, Sabotage, byte_at, u16_at, SUB
+from ..kind import swapped, codebook_slip, Kind, Codebook, Sabotage, byte_at, u16_at, twin_slip, SUB
 from ..source import cuda_text
 
 # %% auto #0
@@ -37,16 +36,13 @@ def iq4_nl_spec(blocks:np.ndarray) -> np.ndarray:
 IQ4_NL_SRC = cuda_text('iq4_nl.cuh')  # the snippet's text: ferrox_lit/cuda/iq4_nl.cuh, shown below
 
 # %% ../../nbs/18a_iq4_nl.ipynb #3b9df8a0
-def iq4_nl_twin(xb, il, table=IQ4NL_CODEBOOK.values, swap_nibbles=False, qs_stride=0, big_endian_d=False, affine=False):
+def iq4_nl_twin(xb, il):
     "Twin of `IQ4_NL_SRC`: xb uint8 [n,1,18], il [1,nl,1] -> float32 [n,nl,16]."
-    bits = ((byte_at(xb, 0) << 8) | byte_at(xb, 1)).astype(np.uint16) if big_endian_d else u16_at(xb, 0)
-    d = f16_to_f32(bits)
-    mem = np.concatenate([xb, np.roll(xb, -1, axis=0)], axis=-1) if qs_stride else xb  # bytes past the block
-    qs = byte_at(mem, 2 + qs_stride * il + np.arange(SUB))
-    shift = np.where((1 - il) if swap_nibbles else il, 4, 0)
+    d = f16_to_f32(u16_at(xb, 0))
+    qs = byte_at(xb, 2 + np.arange(SUB))
+    shift = np.where(il, 4, 0)
     code = (qs >> shift) & 0xF
-    if affine: return d * (code.astype(np.int32) - 8).astype(np.float32)
-    return d * table[code]
+    return d * IQ4NL_CODEBOOK.values[code]
 
 # %% ../../nbs/18a_iq4_nl.ipynb #6705c9f6
 def iq4_nl_pin_block() -> np.ndarray:
@@ -56,16 +52,18 @@ def iq4_nl_pin_block() -> np.ndarray:
 # %% ../../nbs/18a_iq4_nl.ipynb #2e6852b2
 IQ4_NL_SABOTAGES = (
     Sabotage('nibbles-swapped', 'nibble order reversed: the high nibble taken for sub-block 0, the low one for sub-block 1',
-             'const int shift = il ? 4 : 0;', 'const int shift = il ? 0 : 4;', partial(iq4_nl_twin, swap_nibbles=True)),
+             'const int shift = il ? 4 : 0;', 'const int shift = il ? 0 : 4;', twin_slip(iq4_nl_twin, 'np.where(il, 4, 0)', 'np.where(1 - il, 4, 0)')),
     Sabotage('il-picks-bytes', "Q8_0's habit: `il` advances the byte pointer by 16, so sub-block 1 reads the next block",
              'const unsigned char* qs = xb + 2;', 'const unsigned char* qs = xb + 2 + 16 * il;',
-             partial(iq4_nl_twin, qs_stride=16), twin_exact=False),
+             twin_slip(iq4_nl_twin, 'byte_at(xb, 2 + np.arange(SUB))',
+                       'byte_at(np.concatenate([xb, np.roll(xb, -1, axis=0)], axis=-1), 2 + 16 * il + np.arange(SUB))  # past the block: the next one'),
+             twin_exact=False),
     Sabotage('d-big-endian', 'scale bytes assembled in the wrong order: `xb[0] << 8 | xb[1]`',
              '(unsigned short)xb[0] | ((unsigned short)xb[1] << 8)', '((unsigned short)xb[0] << 8) | (unsigned short)xb[1]',
-             partial(iq4_nl_twin, big_endian_d=True)),
+             twin_slip(iq4_nl_twin, 'u16_at(xb, 0)', '((byte_at(xb, 0) << 8) | byte_at(xb, 1)).astype(np.uint16)')),
     Sabotage('q4_0-affine', "Q4_0's snippet copied and the lookup never put in: `(float)(code - 8)` for `kvalues[code]`",
              'ferrox_kvalues_iq4nl[(qs[i] >> shift) & 0xF]', '(float)((int)((qs[i] >> shift) & 0xF) - 8)',
-             partial(iq4_nl_twin, affine=True)),
+             twin_slip(iq4_nl_twin, 'IQ4NL_CODEBOOK.values[code]', '(code.astype(np.int32) - 8).astype(np.float32)')),
 )
 
 # %% ../../nbs/18a_iq4_nl.ipynb #96e109d8
@@ -82,5 +80,5 @@ IQ4NL_CODEBOOK_SABOTAGES = {
 IQ4_NL = Kind(name='IQ4_NL', ggml_type=int(gguf.GGMLQuantizationType.IQ4_NL), block_bytes=18, block_elems=32,
               dequant_src=IQ4_NL_SRC, twin_sub=iq4_nl_twin, spec=iq4_nl_spec, layout=IQ4_NL_LAYOUT,
               f16_fields=(0,), codebook=IQ4NL_CODEBOOK,
-              sabotages=IQ4_NL_SABOTAGES + tuple(codebook_slip(n, why, v, iq4_nl_twin) for n, (why, v) in IQ4NL_CODEBOOK_SABOTAGES.items()),
+              sabotages=IQ4_NL_SABOTAGES + tuple(codebook_slip(n, why, v, iq4_nl_twin, 'IQ4NL_CODEBOOK') for n, (why, v) in IQ4NL_CODEBOOK_SABOTAGES.items()),
               summary='4-bit codes into a 16-value non-linear table, x fp16 scale per 32')

@@ -4,11 +4,10 @@
 
 # %% ../../nbs/18b_iq4_xs.ipynb #23f8f1df
 from __future__ import annotations
-from functools import partial
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
-from ..kind import Kind, Sabotage, byte_at, u16_at, codebook_slip, SUB
+from ..kind import Kind, Sabotage, byte_at, u16_at, codebook_slip, twin_slip, SUB
 from .iq4_nl import IQ4NL_CODEBOOK, IQ4NL_CODEBOOK_SABOTAGES, codebook_sabotaged
 from ..source import cuda_text
 
@@ -39,7 +38,7 @@ def iq4_xs_spec(blocks:np.ndarray) -> np.ndarray:
 IQ4_XS_SRC = cuda_text('iq4_xs.cuh')  # the snippet's text: ferrox_lit/cuda/iq4_xs.cuh, shown below
 
 # %% ../../nbs/18b_iq4_xs.ipynb #dbe55a3e
-def iq4_xs_twin(xb, il, table=IQ4NL_CODEBOOK.values, sl_byte_halved=True, sl_nibble_of='ib', sh_shift_of='ib', bias=32):
+def iq4_xs_twin(xb, il):
     "Twin of `IQ4_XS_SRC`: xb uint8 [n,1,136], il [1,nl,1] -> float32 [n,nl,16]."
     d = f16_to_f32(u16_at(xb, 0))
     scales_h = byte_at(xb, 2) | (byte_at(xb, 3) << 8)
@@ -47,12 +46,10 @@ def iq4_xs_twin(xb, il, table=IQ4NL_CODEBOOK.values, sl_byte_halved=True, sl_nib
     ib = il // 2
     qs = byte_at(xb, 8 + 16 * ib + np.arange(SUB))
     shift = np.where(il & 1, 4, 0)
-    nib = {'ib': ib, 'il': il}[sl_nibble_of]
-    sh = {'ib': ib, 'il': il}[sh_shift_of]
-    ls = ((byte_at(xb, scales_l + (ib // 2 if sl_byte_halved else ib)) >> (4 * (nib & 1))) & 0xF) \
-         | (((scales_h >> (2 * sh)) & 3) << 4)
-    dl = d * (ls.astype(np.float32) - np.float32(bias))
-    return dl * table[(qs >> shift) & 0xF]
+    ls = ((byte_at(xb, scales_l + ib // 2) >> (4 * (ib & 1))) & 0xF) \
+         | (((scales_h >> (2 * ib)) & 3) << 4)
+    dl = d * (ls.astype(np.float32) - np.float32(32))
+    return dl * IQ4NL_CODEBOOK.values[(qs >> shift) & 0xF]
 
 # %% ../../nbs/18b_iq4_xs.ipynb #582e590d
 def iq4_xs_pin_block() -> np.ndarray:
@@ -62,18 +59,18 @@ def iq4_xs_pin_block() -> np.ndarray:
 # %% ../../nbs/18b_iq4_xs.ipynb #e3bc9aee
 IQ4_XS_SABOTAGES = (
     Sabotage('scales_l-byte', '`scales_l[ib]` for `scales_l[ib / 2]`: one byte per group instead of a nibble',
-             'scales_l[ib / 2]', 'scales_l[ib]', partial(iq4_xs_twin, sl_byte_halved=False)),
+             'scales_l[ib / 2]', 'scales_l[ib]', twin_slip(iq4_xs_twin, 'scales_l + ib // 2', 'scales_l + ib')),
     Sabotage('scales_l-nibble', "`4 * (il & 1)` for `4 * (ib & 1)`: the scale's nibble picked by the codes' half-group parity",
-             '4 * (ib & 1)', '4 * (il & 1)', partial(iq4_xs_twin, sl_nibble_of='il')),
+             '4 * (ib & 1)', '4 * (il & 1)', twin_slip(iq4_xs_twin, '4 * (ib & 1)', '4 * (il & 1)')),
     Sabotage('scales_h-shift', '`2 * il` for `2 * ib`: scales_h shifted by the sub-block index instead of the group',
-             '(2 * ib)', '(2 * il)', partial(iq4_xs_twin, sh_shift_of='il')),
+             '(2 * ib)', '(2 * il)', twin_slip(iq4_xs_twin, '(2 * ib)', '(2 * il)')),
     Sabotage('scale-unbiased', 'the -32 bias of the 6-bit scale forgotten: `(float)ls`',
-             '((float)ls - 32.0f)', '((float)ls)', partial(iq4_xs_twin, bias=0)),
+             '((float)ls - 32.0f)', '((float)ls)', twin_slip(iq4_xs_twin, 'ls.astype(np.float32) - np.float32(32)', 'ls.astype(np.float32)')),
 )
 
 # %% ../../nbs/18b_iq4_xs.ipynb #e30797b8
 IQ4_XS = Kind(name='IQ4_XS', ggml_type=int(gguf.GGMLQuantizationType.IQ4_XS), block_bytes=136, block_elems=256,
               dequant_src=IQ4_XS_SRC, twin_sub=iq4_xs_twin, spec=iq4_xs_spec, layout=IQ4_XS_LAYOUT,
               f16_fields=(0,), codebook=IQ4NL_CODEBOOK,
-              sabotages=IQ4_XS_SABOTAGES + tuple(codebook_slip(n, why, v, iq4_xs_twin) for n, (why, v) in IQ4NL_CODEBOOK_SABOTAGES.items()),
+              sabotages=IQ4_XS_SABOTAGES + tuple(codebook_slip(n, why, v, iq4_xs_twin, 'IQ4NL_CODEBOOK') for n, (why, v) in IQ4NL_CODEBOOK_SABOTAGES.items()),
               summary='4-bit codes into the IQ4_NL table, x (6-bit scale - 32) per 32, fp16 super-scale per 256')

@@ -4,19 +4,18 @@
 
 # %% ../../nbs/18c_mxfp4.ipynb #2146e989
 from __future__ import annotations
-from functools import partial
 import numpy as np
 import gguf
 from ..f16 import E8M0_SRC, e8m0_to_f32
 from ..core import mismatches
-from ..kind import Kind, Codebook, Sabotage, byte_at, lift_sabotage, codebook_slip, swapped, random_blocks, SEEDS, SUB
+from ..kind import Kind, Codebook, Sabotage, byte_at, lift_sabotage, codebook_slip, swapped, twin_slip, random_blocks, SEEDS, SUB
 from .iq4_nl import codebook_sabotaged
 from ..source import cuda_text
 
 # %% auto #0
 __all__ = ['MXFP4_LAYOUT', 'MXFP4_CODEBOOK', 'MXFP4_SRC', 'E8M0_SABOTAGES', 'MXFP4_SABOTAGES', 'MXFP4_CODEBOOK_SABOTAGES',
            'MXFP4', 'mxfp4_spec', 'mxfp4_twin', 'e8m0_x_code_table', 'code8_signed', 'gguf_e2m1_signed',
-           'mxfp4_opinions', 'mxfp4_pin_block', 'mxfp4_pin_misses', 'e8m0_bias128_twin', 'mxfp4_sabotage_report']
+           'mxfp4_opinions', 'mxfp4_pin_block', 'mxfp4_pin_misses', 'mxfp4_sabotage_report']
 
 # %% ../../nbs/18c_mxfp4.ipynb #dcc9f89a
 MXFP4_LAYOUT = (('e', 0, 1, 'E8M0 scale: 2^(e - 127)'),
@@ -41,15 +40,14 @@ def mxfp4_spec(blocks:np.ndarray) -> np.ndarray:
 MXFP4_SRC = cuda_text('mxfp4.cuh')  # the snippet's text: ferrox_lit/cuda/mxfp4.cuh, shown below
 
 # %% ../../nbs/18c_mxfp4.ipynb #0d11cff0
-def mxfp4_twin(xb, il, table=MXFP4_CODEBOOK.values, e8m0=e8m0_to_f32, qs_base=1, swap_nibbles=False, adjacent=False):
+def mxfp4_twin(xb, il):
     "Twin of `MXFP4_SRC`: xb uint8 [n,1,17], il [1,nl,1] -> float32 [n,nl,16]."
-    d = e8m0(byte_at(xb, 0).astype(np.uint8))
-    mem = np.concatenate([xb, np.roll(xb, -1, axis=0)], axis=-1) if qs_base != 1 else xb   # bytes past the block
-    qs = qs_base
-    shift = np.where((1 - il) if swap_nibbles else il, 4, 0)
+    d = e8m0_to_f32(byte_at(xb, 0).astype(np.uint8))
+    qs = 1                                                                # byte offset of qs[0]
+    shift = np.where(il, 4, 0)
     i = np.arange(SUB)
-    code = (byte_at(mem, qs + 8 * il + i // 2) >> (4 * (i & 1))) & 0xF if adjacent else (byte_at(mem, qs + i) >> shift) & 0xF
-    return d * table[code]
+    code = (byte_at(xb, qs + i) >> shift) & 0xF
+    return d * MXFP4_CODEBOOK.values[code]
 
 # %% ../../nbs/18c_mxfp4.ipynb #09c23c2d
 def e8m0_x_code_table(kind_twin=None) -> tuple:
@@ -104,24 +102,21 @@ def mxfp4_pin_misses(kind:Kind) -> list:
     return sorted(set(np.nonzero(bad)[1].tolist()))
 
 # %% ../../nbs/18c_mxfp4.ipynb #69bdbc8d
-def e8m0_bias128_twin(e):
-    "The slipped helper: `ferrox_e8m0_to_f32` with `(e - 1) << 23`, i.e. 2^(e - 128) (e == 0 still special-cased)."
-    e = np.asarray(e).astype(np.uint32)
-    return np.where(e == 0, np.uint32(0x00400000), (e - np.uint32(1)) << np.uint32(23)).astype(np.uint32).view(np.float32)
-
 E8M0_SABOTAGES = (
     Sabotage('e8m0-bias-128', 'the E8M0 scale read with bias 128: `(e - 1) << 23`, 2^(e-128)',
-             '((unsigned int)e << 23)', '((unsigned int)(e - 1) << 23)', e8m0_bias128_twin),
+             '((unsigned int)e << 23)', '((unsigned int)(e - 1) << 23)',
+             twin_slip(e8m0_to_f32, 'e << np.uint32(23)', '(e - np.uint32(1)) << np.uint32(23)')),
 )
 
 MXFP4_SABOTAGES = (
     Sabotage('ocp-adjacent-packing', "the OCP spec's packing: elements 2k and 2k+1 in one byte, not ggml's j and j + 16",
              'ferrox_kvalues_mxfp4[(qs[i] >> shift) & 0xF]', 'ferrox_kvalues_mxfp4[(qs[8 * il + i / 2] >> (4 * (i & 1))) & 0xF]',
-             partial(mxfp4_twin, adjacent=True)),
+             twin_slip(mxfp4_twin, 'byte_at(xb, qs + i) >> shift', 'byte_at(xb, qs + 8 * il + i // 2) >> (4 * (i & 1))')),
     Sabotage('nibbles-swapped', 'nibble order reversed: the high nibble taken for sub-block 0, the low one for sub-block 1',
-             'const int shift = il ? 4 : 0;', 'const int shift = il ? 0 : 4;', partial(mxfp4_twin, swap_nibbles=True)),
+             'const int shift = il ? 4 : 0;', 'const int shift = il ? 0 : 4;', twin_slip(mxfp4_twin, 'np.where(il, 4, 0)', 'np.where(1 - il, 4, 0)')),
     Sabotage('fp16-header', "IQ4_NL's snippet copied with its 2-byte header: codes from `xb + 2`",
-             'const unsigned char* qs = xb + 1;', 'const unsigned char* qs = xb + 2;', partial(mxfp4_twin, qs_base=2),
+             'const unsigned char* qs = xb + 1;', 'const unsigned char* qs = xb + 2;',
+             twin_slip(mxfp4_twin, '    qs = 1 ', '    xb = np.concatenate([xb, np.roll(xb, -1, axis=0)], axis=-1)  # qs[15] is then byte 17: the next block\n    qs = 2 '),
              twin_exact=False),
 )
 
@@ -135,8 +130,8 @@ MXFP4_CODEBOOK_SABOTAGES = {
 MXFP4 = Kind(name='MXFP4', ggml_type=int(gguf.GGMLQuantizationType.MXFP4), block_bytes=17, block_elems=32,
              dequant_src=MXFP4_SRC, twin_sub=mxfp4_twin, spec=mxfp4_spec, layout=MXFP4_LAYOUT,
              e8m0_fields=(0,), codebook=MXFP4_CODEBOOK, deps=(E8M0_SRC,), gguf_fix=code8_signed,
-             sabotages=tuple(lift_sabotage(s, mxfp4_twin, 'e8m0') for s in E8M0_SABOTAGES) + MXFP4_SABOTAGES
-                       + tuple(codebook_slip(n, why, v, mxfp4_twin, gemm_visible=n != 'neg-zero-as-zero')  # +0 + -0 = +0: no GEMM sees it
+             sabotages=tuple(lift_sabotage(s, mxfp4_twin, 'e8m0_to_f32') for s in E8M0_SABOTAGES) + MXFP4_SABOTAGES
+                       + tuple(codebook_slip(n, why, v, mxfp4_twin, 'MXFP4_CODEBOOK', gemm_visible=n != 'neg-zero-as-zero')  # +0 + -0 = +0: no GEMM sees it
                                for n, (why, v) in MXFP4_CODEBOOK_SABOTAGES.items()),
              summary='4-bit E2M1 floats x E8M0 power-of-two scale per 32, 17-byte blocks')
 

@@ -4,11 +4,10 @@
 
 # %% ../../nbs/13_q2_k.ipynb #3f8251b1
 from __future__ import annotations
-from functools import partial
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
-from ..kind import Kind, Sabotage, byte_at, u16_at, SUB
+from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
 from ..source import cuda_text
 
 # %% auto #0
@@ -37,32 +36,34 @@ def q2_k_spec(blocks:np.ndarray) -> np.ndarray:
 Q2_K_SRC = cuda_text('q2_k.cuh')  # the snippet's text: ferrox_lit/cuda/q2_k.cuh, shown below
 
 # %% ../../nbs/13_q2_k.ipynb #072dd086
-def q2_k_twin(xb, il, swap_sc_m=False, shift_scale=2, qs_base=16, min_plus=False, sc_per=1):
+def q2_k_twin(xb, il):
     "Twin of `Q2_K_SRC`: xb uint8 [n,1,84], il [1,nl,1] -> float32 [n,nl,16]."
     d = f16_to_f32(u16_at(xb, 80))
     dmin = f16_to_f32(u16_at(xb, 82))
-    sc = byte_at(xb, il // sc_per)
-    lo, hi = (sc >> 4, sc & 0xF) if swap_sc_m else (sc & 0xF, sc >> 4)
-    dl = d * lo.astype(np.float32)
-    ml = dmin * hi.astype(np.float32)
-    q = qs_base + 32 * (il // 8) + 16 * (il % 2)                          # byte offset of q[0]
-    shift = shift_scale * ((il // 2) % 4)
+    sc = byte_at(xb, il)
+    dl = d * (sc & 0xF).astype(np.float32)
+    ml = dmin * (sc >> 4).astype(np.float32)
+    q = 16 + 32 * (il // 8) + 16 * (il % 2)                               # byte offset of q[0]
+    shift = 2 * ((il // 2) % 4)
     code = ((byte_at(xb, q + np.arange(SUB)) >> shift) & 3).astype(np.float32)
-    return dl * code + ml if min_plus else dl * code - ml
+    return dl * code - ml
 
 # %% ../../nbs/13_q2_k.ipynb #40177cfa
 Q2_K_SABOTAGES = (
     Sabotage('scale-min-swapped', 'scale read from the high nibble and min from the low one',
              'd * (float)(sc & 0xF);\n    const float ml = dmin * (float)(sc >> 4);',
-             'd * (float)(sc >> 4);\n    const float ml = dmin * (float)(sc & 0xF);', partial(q2_k_twin, swap_sc_m=True)),
+             'd * (float)(sc >> 4);\n    const float ml = dmin * (float)(sc & 0xF);',
+             twin_slip(q2_k_twin, 'd * (sc & 0xF).astype(np.float32)\n    ml = dmin * (sc >> 4)',
+                       'd * (sc >> 4).astype(np.float32)\n    ml = dmin * (sc & 0xF)')),
     Sabotage('shift-not-doubled', 'field index used as the bit shift: `(il / 2) % 4` for `2 * ((il / 2) % 4)`',
-             'const int shift = 2 * ((il / 2) % 4);', 'const int shift = ((il / 2) % 4);', partial(q2_k_twin, shift_scale=1)),
+             'const int shift = 2 * ((il / 2) % 4);', 'const int shift = ((il / 2) % 4);',
+             twin_slip(q2_k_twin, 'shift = 2 * ((il // 2) % 4)', 'shift = ((il // 2) % 4)')),
     Sabotage('qs-offset', "codes taken to start after Q4_K's 12 scale bytes (`xb + 12`) instead of 16",
-             'xb + 16 + 32', 'xb + 12 + 32', partial(q2_k_twin, qs_base=12)),
+             'xb + 16 + 32', 'xb + 12 + 32', twin_slip(q2_k_twin, 'q = 16 + 32', 'q = 12 + 32')),
     Sabotage('dmin-sign', 'the min added instead of subtracted: `dl * q + ml`',
-             ') - ml;', ') + ml;', partial(q2_k_twin, min_plus=True)),
+             ') - ml;', ') + ml;', twin_slip(q2_k_twin, 'dl * code - ml', 'dl * code + ml')),
     Sabotage('scale-per-32', "Q4_K's 32-weight sub-blocks carried over: scale byte `il / 2` for `il`",
-             'const unsigned char sc = xb[il];', 'const unsigned char sc = xb[il / 2];', partial(q2_k_twin, sc_per=2)),
+             'const unsigned char sc = xb[il];', 'const unsigned char sc = xb[il / 2];', twin_slip(q2_k_twin, 'byte_at(xb, il)', 'byte_at(xb, il // 2)')),
 )
 
 # %% ../../nbs/13_q2_k.ipynb #95b558a4

@@ -4,11 +4,10 @@
 
 # %% ../../nbs/14_q3_k.ipynb #48ef4160
 from __future__ import annotations
-from functools import partial
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
-from ..kind import Kind, Sabotage, byte_at, u16_at, SUB
+from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
 from ..source import cuda_text
 
 # %% auto #0
@@ -39,33 +38,33 @@ def q3_k_spec(blocks:np.ndarray) -> np.ndarray:
 Q3_K_SRC = cuda_text('q3_k.cuh')  # the snippet's text: ferrox_lit/cuda/q3_k.cuh, shown below
 
 # %% ../../nbs/14_q3_k.ipynb #872bf181
-def q3_k_twin(xb, il, hm_sub_when_set=False, hi_transposed=False, lo_high_nibble=True, bias=32):
+def q3_k_twin(xb, il):
     "Twin of `Q3_K_SRC`: xb uint8 [n,1,110], il [1,nl,1] -> float32 [n,nl,16]."
     d = f16_to_f32(u16_at(xb, 108))
     sc = xb[..., 96:]
-    lo = np.where(il < 8, byte_at(sc, np.minimum(il, 7)) & 0xF,
-                  (byte_at(sc, np.maximum(il - 8, 0)) >> 4) if lo_high_nibble else (byte_at(sc, np.maximum(il - 8, 0)) & 0xF))
-    hi = ((byte_at(sc, 8 + il // 4) >> (2 * (il % 4))) if hi_transposed else (byte_at(sc, 8 + il % 4) >> (2 * (il // 4)))) & 3
-    dl = d * ((lo | (hi << 4)).astype(np.int32) - bias).astype(np.float32)
+    lo = np.where(il < 8, byte_at(sc, np.minimum(il, 7)) & 0xF,                # both arms computed, the index
+                  byte_at(sc, np.maximum(il - 8, 0)) >> 4)                     # of the one not taken clamped
+    hi = (byte_at(sc, 8 + il % 4) >> (2 * (il // 4))) & 3
+    dl = d * ((lo | (hi << 4)).astype(np.int32) - 32).astype(np.float32)
     q = 32 + 32 * (il // 8) + 16 * (il % 2)                               # byte offset of q[0]
     hm = 16 * (il % 2)                                                    # byte offset of hm[0]
     shift = 2 * ((il // 2) % 4)
     m = (1 << (il // 2)).astype(np.uint32)
     ql = ((byte_at(xb, q + np.arange(SUB)) >> shift) & 3).astype(np.int32)
     set_ = (byte_at(xb, hm + np.arange(SUB)) & m) != 0
-    sub = np.where(set_, 4, 0) if hm_sub_when_set else np.where(set_, 0, 4)
-    return dl * (ql - sub).astype(np.float32)
+    return dl * (ql - np.where(set_, 0, 4)).astype(np.float32)
 
 # %% ../../nbs/14_q3_k.ipynb #10d0601e
 Q3_K_SABOTAGES = (
     Sabotage('hmask-inverted', '4 subtracted when the hmask bit is SET instead of clear',
-             '? 0 : 4', '? 4 : 0', partial(q3_k_twin, hm_sub_when_set=True)),
+             '? 0 : 4', '? 4 : 0', twin_slip(q3_k_twin, 'np.where(set_, 0, 4)', 'np.where(set_, 4, 0)')),
     Sabotage('scale-hi-transposed', 'top two scale bits from byte `8 + il / 4`, field `il % 4` (the picture read along the wrong axis)',
-             '(sc[8 + il % 4] >> (2 * (il / 4)))', '(sc[8 + il / 4] >> (2 * (il % 4)))', partial(q3_k_twin, hi_transposed=True)),
+             '(sc[8 + il % 4] >> (2 * (il / 4)))', '(sc[8 + il / 4] >> (2 * (il % 4)))',
+             twin_slip(q3_k_twin, 'byte_at(sc, 8 + il % 4) >> (2 * (il // 4))', 'byte_at(sc, 8 + il // 4) >> (2 * (il % 4))')),
     Sabotage('scale-lo-nibble', 'low nibble of byte `il - 8` for scales 8..15 instead of the high one',
-             '(sc[il - 8] >> 4)', '(sc[il - 8] & 0xF)', partial(q3_k_twin, lo_high_nibble=False)),
+             '(sc[il - 8] >> 4)', '(sc[il - 8] & 0xF)', twin_slip(q3_k_twin, 'np.maximum(il - 8, 0)) >> 4', 'np.maximum(il - 8, 0)) & 0xF')),
     Sabotage('scale-no-bias', 'the 6-bit scale used unbiased: 0..63 instead of -32..31',
-             ' - 32);', ');', partial(q3_k_twin, bias=0)),
+             ' - 32);', ');', twin_slip(q3_k_twin, '.astype(np.int32) - 32)', '.astype(np.int32))')),
 )
 
 # %% ../../nbs/14_q3_k.ipynb #ea64fdec

@@ -4,11 +4,10 @@
 
 # %% ../../nbs/11_q4_0.ipynb #92c784ec
 from __future__ import annotations
-from functools import partial
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
-from ..kind import Kind, Sabotage, byte_at, u16_at, SUB
+from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
 from ..source import cuda_text
 
 # %% auto #0
@@ -31,26 +30,27 @@ def q4_0_spec(blocks:np.ndarray) -> np.ndarray:
 Q4_0_SRC = cuda_text('q4_0.cuh')  # the snippet's text: ferrox_lit/cuda/q4_0.cuh, shown below
 
 # %% ../../nbs/11_q4_0.ipynb #e4da1dd3
-def q4_0_twin(xb, il, bias=8, shift_scale=4, swap_nibbles=False, qs_stride=0):
+def q4_0_twin(xb, il):
     "Twin of `Q4_0_SRC`: xb uint8 [n,1,18], il [1,nl,1] -> float32 [n,nl,16]."
     d = f16_to_f32(u16_at(xb, 0))
-    mem = np.concatenate([xb, np.roll(xb, -1, axis=0)], axis=-1) if qs_stride else xb  # bytes past the block
-    qs = byte_at(mem, 2 + qs_stride * il + np.arange(SUB))
-    shift = shift_scale * ((1 - il) if swap_nibbles else il)
-    q = ((qs >> shift) & 0xF).astype(np.int32) - bias
+    qs = byte_at(xb, 2 + np.arange(SUB))
+    shift = 4 * il
+    q = ((qs >> shift) & 0xF).astype(np.int32) - 8
     return d * q.astype(np.float32)
 
 # %% ../../nbs/11_q4_0.ipynb #1f17feab
 Q4_0_SABOTAGES = (
     Sabotage('no-bias', 'the -8 bias forgotten: codes read as 0..15 instead of -8..7',
-             ' - 8);', ');', partial(q4_0_twin, bias=0)),
+             ' - 8);', ');', twin_slip(q4_0_twin, '.astype(np.int32) - 8', '.astype(np.int32)')),
     Sabotage('nibbles-swapped', 'nibble order reversed: the high nibble taken for sub-block 0, the low one for sub-block 1',
-             'const int shift = 4 * il;', 'const int shift = 4 * (1 - il);', partial(q4_0_twin, swap_nibbles=True)),
+             'const int shift = 4 * il;', 'const int shift = 4 * (1 - il);', twin_slip(q4_0_twin, 'shift = 4 * il', 'shift = 4 * (1 - il)')),
     Sabotage('il-picks-bytes', "Q8_0's habit: `il` advances the byte pointer by 16, so sub-block 1 reads the next block",
              'const unsigned char* qs = xb + 2;', 'const unsigned char* qs = xb + 2 + 16 * il;',
-             partial(q4_0_twin, qs_stride=16), twin_exact=False),
+             twin_slip(q4_0_twin, 'byte_at(xb, 2 + np.arange(SUB))',
+                       'byte_at(np.concatenate([xb, np.roll(xb, -1, axis=0)], axis=-1), 2 + 16 * il + np.arange(SUB))  # past the block: the next one'),
+             twin_exact=False),
     Sabotage('shift-not-scaled', 'sub-block index used as a bit count: `>> il` for `>> 4 * il`',
-             'const int shift = 4 * il;', 'const int shift = il;', partial(q4_0_twin, shift_scale=1)),
+             'const int shift = 4 * il;', 'const int shift = il;', twin_slip(q4_0_twin, 'shift = 4 * il', 'shift = il')),
 )
 
 # %% ../../nbs/11_q4_0.ipynb #4e232c88

@@ -4,11 +4,10 @@
 
 # %% ../../nbs/15_q4_k.ipynb #8eb51a2f
 from __future__ import annotations
-from functools import partial
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
-from ..kind import Kind, Sabotage, byte_at, u16_at, lift_sabotage, SUB
+from ..kind import Kind, Sabotage, byte_at, u16_at, lift_sabotage, twin_slip, SUB
 from ..source import cuda_text
 
 # %% auto #0
@@ -45,58 +44,57 @@ def q4_k_spec(blocks:np.ndarray) -> np.ndarray:
 K_SCALE_MIN_SRC = cuda_text('k_scale_min.cuh')  # the snippet's text: ferrox_lit/cuda/k_scale_min.cuh, shown below
 
 # %% ../../nbs/15_q4_k.ipynb #bb3240a0
-def k_scale_min_twin(j, q, hi_sc='j-4', hi_shift=4):
+def k_scale_min_twin(j, q):
     "Twin of `ferrox_k_scale_min`: j (broadcastable to q's leading axes) and q uint8 [..., >=12] -> (sc, m) as uint32."
     j = np.asarray(j)
     lo = j < 4
-    hi_src = np.maximum(j - 4, 0) if hi_sc == 'j-4' else j   # q[j - 4] (clamped where j < 4 and unused)
+    hi = np.maximum(j - 4, 0)   # q[j - 4], clamped where j < 4 (that branch is not taken there)
     d = np.where(lo, byte_at(q, j) & 63,
-                 (byte_at(q, j + 4) & 0xF) | ((byte_at(q, hi_src) >> 6) << 4))
+                 (byte_at(q, j + 4) & 0xF) | ((byte_at(q, hi) >> 6) << 4))
     m = np.where(lo, byte_at(q, j + 4) & 63,
-                 (byte_at(q, j + 4) >> 4) | ((byte_at(q, j) >> 6) << hi_shift))
+                 (byte_at(q, j + 4) >> 4) | ((byte_at(q, j) >> 6) << 4))
     return d, m
 
 # %% ../../nbs/15_q4_k.ipynb #b66f5258
 Q4_K_SRC = cuda_text('q4_k.cuh')  # the snippet's text: ferrox_lit/cuda/q4_k.cuh, shown below
 
 # %% ../../nbs/15_q4_k.ipynb #2945fd48
-def q4_k_twin(xb, il, scale_min=k_scale_min_twin, qs_base=16, nibble_div=2, min_plus=False, swap_sc_m=False):
+def q4_k_twin(xb, il):
     "Twin of `Q4_K_SRC`: xb uint8 [n,1,144], il [1,nl,1] -> float32 [n,nl,16]."
     d = f16_to_f32(u16_at(xb, 0))
     dmin = f16_to_f32(u16_at(xb, 2))
     is_ = il // 2
-    q = qs_base + 32 * (il // 4) + 16 * (il % 2)                      # byte offset of q[0]
-    shift = 4 * ((il // nibble_div) % 2)
-    sc, m = scale_min(is_, xb[..., 4:])
-    if swap_sc_m: sc, m = m, sc
+    q = 16 + 32 * (il // 4) + 16 * (il % 2)                           # byte offset of q[0]
+    shift = 4 * ((il // 2) % 2)
+    sc, m = k_scale_min_twin(is_, xb[..., 4:])
     dl = d * sc.astype(np.float32)
     ml = dmin * m.astype(np.float32)
     code = ((byte_at(xb, q + np.arange(SUB)) >> shift) & 0xF).astype(np.float32)
-    return dl * code + ml if min_plus else dl * code - ml
+    return dl * code - ml
 
 # %% ../../nbs/15_q4_k.ipynb #bd1c744c
 Q4_K_SABOTAGES = (
     Sabotage('nibble-parity', 'high nibble chosen by the parity of `il` rather than of the 32-weight sub-block `il / 2`',
-             '4 * ((il / 2) % 2)', '4 * (il % 2)', partial(q4_k_twin, nibble_div=1)),
+             '4 * ((il / 2) % 2)', '4 * (il % 2)', twin_slip(q4_k_twin, '4 * ((il // 2) % 2)', '4 * (il % 2)')),
     Sabotage('dmin-sign', 'the min added instead of subtracted: `dl * q + ml`',
-             ') - ml;', ') + ml;', partial(q4_k_twin, min_plus=True)),
+             ') - ml;', ') + ml;', twin_slip(q4_k_twin, 'dl * code - ml', 'dl * code + ml')),
     Sabotage('qs-offset', 'codes taken to start right after the 12 scale bytes counted from the block start (`xb + 12`)',
-             'xb + 16 + 32', 'xb + 12 + 32', partial(q4_k_twin, qs_base=12)),
+             'xb + 16 + 32', 'xb + 12 + 32', twin_slip(q4_k_twin, 'q = 16 + 32', 'q = 12 + 32')),
     Sabotage('scale-min-swapped', 'the two outputs of the unpack passed in the wrong order',
-             '&sc, &m', '&m, &sc', partial(q4_k_twin, swap_sc_m=True)),
+             '&sc, &m', '&m, &sc', twin_slip(q4_k_twin, 'sc, m = k_scale_min_twin(', 'm, sc = k_scale_min_twin(')),
 )
 
 # %% ../../nbs/15_q4_k.ipynb #55f42633
 K_SCALE_MIN_SABOTAGES = (
     Sabotage('sc-high-from-j', "top bits of sc[4..7] read from byte `j` (the min's byte) instead of `j - 4`",
-             'q[j - 4] >> 6', 'q[j] >> 6', partial(k_scale_min_twin, hi_sc='j')),
+             'q[j - 4] >> 6', 'q[j] >> 6', twin_slip(k_scale_min_twin, 'byte_at(q, hi) >> 6', 'byte_at(q, j) >> 6')),
     Sabotage('m-high-unshifted', "top bits of m[4..7] or'ed in without their `<< 4`",
-             '((q[j] >> 6) << 4)', '((q[j] >> 6) << 0)', partial(k_scale_min_twin, hi_shift=0)),
+             '((q[j] >> 6) << 4)', '((q[j] >> 6) << 0)', twin_slip(k_scale_min_twin, '(byte_at(q, j) >> 6) << 4', '(byte_at(q, j) >> 6) << 0')),
 )
 
 # %% ../../nbs/15_q4_k.ipynb #9a29420b
 Q4_K = Kind(name='Q4_K', ggml_type=int(gguf.GGMLQuantizationType.Q4_K), block_bytes=144, block_elems=256,
             dequant_src=Q4_K_SRC, twin_sub=q4_k_twin, spec=q4_k_spec, layout=Q4_K_LAYOUT,
             f16_fields=(0, 2), deps=(K_SCALE_MIN_SRC,),
-            sabotages=Q4_K_SABOTAGES + tuple(lift_sabotage(s, q4_k_twin, 'scale_min') for s in K_SCALE_MIN_SABOTAGES),
+            sabotages=Q4_K_SABOTAGES + tuple(lift_sabotage(s, q4_k_twin, 'k_scale_min_twin') for s in K_SCALE_MIN_SABOTAGES),
             summary='4-bit codes x 6-bit scale - 6-bit min per 32, fp16 super-scales per 256')

@@ -4,11 +4,10 @@
 
 # %% ../../nbs/12_q5_0.ipynb #e04aefcc
 from __future__ import annotations
-from functools import partial
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
-from ..kind import Kind, Sabotage, byte_at, u16_at, SUB
+from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
 from ..source import cuda_text
 
 # %% auto #0
@@ -33,30 +32,30 @@ def q5_0_spec(blocks:np.ndarray) -> np.ndarray:
 Q5_0_SRC = cuda_text('q5_0.cuh')  # the snippet's text: ferrox_lit/cuda/q5_0.cuh, shown below
 
 # %% ../../nbs/12_q5_0.ipynb #b62e4a63
-def q5_0_twin(xb, il, bias=16, hbase_scale=16, swap_nibbles=False, qh_big_endian=False):
+def q5_0_twin(xb, il):
     "Twin of `Q5_0_SRC`: xb uint8 [n,1,22], il [1,nl,1] -> float32 [n,nl,16]."
     d = f16_to_f32(u16_at(xb, 0))
-    order = (5, 4, 3, 2) if qh_big_endian else (2, 3, 4, 5)
-    qh = byte_at(xb, order[0]) | (byte_at(xb, order[1]) << 8) | (byte_at(xb, order[2]) << 16) | (byte_at(xb, order[3]) << 24)
+    qh = byte_at(xb, 2) | (byte_at(xb, 3) << 8) | (byte_at(xb, 4) << 16) | (byte_at(xb, 5) << 24)
     qs = byte_at(xb, 6 + np.arange(SUB))
-    shift = 4 * ((1 - il) if swap_nibbles else il)
-    hbase = hbase_scale * il
+    shift = 4 * il
+    hbase = 16 * il
     lo = (qs >> shift) & 0xF
     hi = ((qh >> (hbase + np.arange(SUB)).astype(np.uint32)) & 1) << 4
-    return d * ((lo | hi).astype(np.int32) - bias).astype(np.float32)
+    return d * ((lo | hi).astype(np.int32) - 16).astype(np.float32)
 
 # %% ../../nbs/12_q5_0.ipynb #fdfbb2f7
 Q5_0_SABOTAGES = (
     Sabotage('qh-shift', "llama.cpp's `(qh >> (j + 12))` constant carried into this form: bit base `12 * il` for `16 * il`",
-             'const int hbase = 16 * il;', 'const int hbase = 12 * il;', partial(q5_0_twin, hbase_scale=12)),
+             'const int hbase = 16 * il;', 'const int hbase = 12 * il;', twin_slip(q5_0_twin, 'hbase = 16 * il', 'hbase = 12 * il')),
     Sabotage('nibbles-swapped', 'nibble order reversed: the high nibble taken for sub-block 0, the low one for sub-block 1',
-             'const int shift = 4 * il;', 'const int shift = 4 * (1 - il);', partial(q5_0_twin, swap_nibbles=True)),
+             'const int shift = 4 * il;', 'const int shift = 4 * (1 - il);', twin_slip(q5_0_twin, 'shift = 4 * il', 'shift = 4 * (1 - il)')),
     Sabotage('bias-8', "Q4_0's bias of 8 carried over: codes read as -8..23 instead of -16..15",
-             ' - 16);', ' - 8);', partial(q5_0_twin, bias=8)),
+             ' - 16);', ' - 8);', twin_slip(q5_0_twin, '.astype(np.int32) - 16)', '.astype(np.int32) - 8)')),
     Sabotage('qh-big-endian', '`qh` assembled most significant byte first',
              '(unsigned int)xb[2] | ((unsigned int)xb[3] << 8)\n                          | ((unsigned int)xb[4] << 16) | ((unsigned int)xb[5] << 24)',
              '(unsigned int)xb[5] | ((unsigned int)xb[4] << 8)\n                          | ((unsigned int)xb[3] << 16) | ((unsigned int)xb[2] << 24)',
-             partial(q5_0_twin, qh_big_endian=True)),
+             twin_slip(q5_0_twin, 'byte_at(xb, 2) | (byte_at(xb, 3) << 8) | (byte_at(xb, 4) << 16) | (byte_at(xb, 5) << 24)',
+                       'byte_at(xb, 5) | (byte_at(xb, 4) << 8) | (byte_at(xb, 3) << 16) | (byte_at(xb, 2) << 24)')),
 )
 
 # %% ../../nbs/12_q5_0.ipynb #39d607a7

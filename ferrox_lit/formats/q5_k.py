@@ -4,11 +4,10 @@
 
 # %% ../../nbs/16_q5_k.ipynb #f1e5d31e
 from __future__ import annotations
-from functools import partial
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
-from ..kind import Kind, Sabotage, byte_at, u16_at, lift_sabotage, SUB
+from ..kind import Kind, Sabotage, byte_at, u16_at, lift_sabotage, twin_slip, SUB
 from .q4_k import K_SCALE_MIN_SRC, k_scale_min_twin, K_SCALE_MIN_SABOTAGES, k_scales_spec
 from ..source import cuda_text
 
@@ -39,16 +38,16 @@ def q5_k_spec(blocks:np.ndarray) -> np.ndarray:
 Q5_K_SRC = cuda_text('q5_k.cuh')  # the snippet's text: ferrox_lit/cuda/q5_k.cuh, shown below
 
 # %% ../../nbs/16_q5_k.ipynb #2cc581f4
-def q5_k_twin(xb, il, scale_min=k_scale_min_twin, qs_base=48, nibble_div=2, hbit_u1_only=False, qh_per_l=True):
+def q5_k_twin(xb, il):
     "Twin of `Q5_K_SRC`: xb uint8 [n,1,176], il [1,nl,1] -> float32 [n,nl,16]."
     d = f16_to_f32(u16_at(xb, 0))
     dmin = f16_to_f32(u16_at(xb, 2))
     is_ = il // 2
-    q = qs_base + 32 * (il // 4) + 16 * (il % 2)                      # byte offset of q[0]
-    qh = 16 + 16 * (il % 2) if qh_per_l else 16 + 0 * il              # byte offset of qh[0]
-    shift = 4 * ((il // nibble_div) % 2)
-    hbit = 2 * (il // 4) if hbit_u1_only else il // 2
-    sc, m = scale_min(is_, xb[..., 4:])
+    q = 48 + 32 * (il // 4) + 16 * (il % 2)                           # byte offset of q[0]
+    qh = 16 + 16 * (il % 2)                                           # byte offset of qh[0]
+    shift = 4 * ((il // 2) % 2)
+    hbit = il // 2
+    sc, m = k_scale_min_twin(is_, xb[..., 4:])
     dl = d * sc.astype(np.float32)
     ml = dmin * m.astype(np.float32)
     i = np.arange(SUB)
@@ -58,18 +57,18 @@ def q5_k_twin(xb, il, scale_min=k_scale_min_twin, qs_base=48, nibble_div=2, hbit
 # %% ../../nbs/16_q5_k.ipynb #b9bebf4e
 Q5_K_SABOTAGES = (
     Sabotage('qh-bit-u1-only', "fifth bit always taken from ggml's `u1` (bit 2g), i.e. the `u2` mask for the high nibbles forgotten",
-             'const int hbit = il / 2;', 'const int hbit = 2 * (il / 4);', partial(q5_k_twin, hbit_u1_only=True)),
+             'const int hbit = il / 2;', 'const int hbit = 2 * (il / 4);', twin_slip(q5_k_twin, 'hbit = il // 2', 'hbit = 2 * (il // 4)')),
     Sabotage('qh-offset', '`qh` not advanced by `l`: the second 16 weights of each sub-block read qh[0..15] again',
-             'xb + 16 + 16 * (il % 2)', 'xb + 16', partial(q5_k_twin, qh_per_l=False)),
+             'xb + 16 + 16 * (il % 2)', 'xb + 16', twin_slip(q5_k_twin, 'qh = 16 + 16 * (il % 2)', 'qh = 16 + 0 * il')),
     Sabotage('nibble-parity', 'high nibble chosen by the parity of `il` rather than of the 32-weight sub-block `il / 2`',
-             '4 * ((il / 2) % 2)', '4 * (il % 2)', partial(q5_k_twin, nibble_div=1)),
+             '4 * ((il / 2) % 2)', '4 * (il % 2)', twin_slip(q5_k_twin, '4 * ((il // 2) % 2)', '4 * (il % 2)')),
     Sabotage('qs-offset', "codes taken at Q4_K's offset 16, forgetting the 32 bytes of `qh` in between",
-             'xb + 48 + 32', 'xb + 16 + 32', partial(q5_k_twin, qs_base=16)),
+             'xb + 48 + 32', 'xb + 16 + 32', twin_slip(q5_k_twin, 'q = 48 + 32', 'q = 16 + 32')),
 )
 
 # %% ../../nbs/16_q5_k.ipynb #098e4f7c
 Q5_K = Kind(name='Q5_K', ggml_type=int(gguf.GGMLQuantizationType.Q5_K), block_bytes=176, block_elems=256,
             dequant_src=Q5_K_SRC, twin_sub=q5_k_twin, spec=q5_k_spec, layout=Q5_K_LAYOUT,
             f16_fields=(0, 2), deps=(K_SCALE_MIN_SRC,),
-            sabotages=Q5_K_SABOTAGES + tuple(lift_sabotage(s, q5_k_twin, 'scale_min') for s in K_SCALE_MIN_SABOTAGES),
+            sabotages=Q5_K_SABOTAGES + tuple(lift_sabotage(s, q5_k_twin, 'k_scale_min_twin') for s in K_SCALE_MIN_SABOTAGES),
             summary='5-bit codes x 6-bit scale - 6-bit min per 32, fp16 super-scales per 256')

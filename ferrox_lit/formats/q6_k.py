@@ -4,11 +4,10 @@
 
 # %% ../../nbs/17_q6_k.ipynb #3da3d70d
 from __future__ import annotations
-from functools import partial
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
-from ..kind import Kind, Sabotage, byte_at, u16_at, SUB
+from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
 from ..source import cuda_text
 
 # %% auto #0
@@ -36,31 +35,31 @@ def q6_k_spec(blocks:np.ndarray) -> np.ndarray:
 Q6_K_SRC = cuda_text('q6_k.cuh')  # the snippet's text: ferrox_lit/cuda/q6_k.cuh, shown below
 
 # %% ../../nbs/17_q6_k.ipynb #49da43b8
-def q6_k_twin(xb, il, ql_quarters=2, shl_div=4, shh_quarter=True, signed_scale=True, bias=32):
+def q6_k_twin(xb, il):
     "Twin of `Q6_K_SRC`: xb uint8 [n,1,210], il [1,nl,1] -> float32 [n,nl,16]."
     d = f16_to_f32(u16_at(xb, 208))
-    ql = 64 * (il // 8) + 32 * ((il // 2) % ql_quarters) + 16 * (il % 2)   # byte offset of ql[0]
+    ql = 64 * (il // 8) + 32 * ((il // 2) % 2) + 16 * (il % 2)           # byte offset of ql[0]
     qh = 128 + 32 * (il // 8) + 16 * (il % 2)                               # byte offset of qh[0]
-    shl = (4 * ((il // shl_div) % 2)).astype(np.uint8)
-    shh = (2 * ((il // 2) % 4) if shh_quarter else 2 * (il % 4)).astype(np.uint8)
+    shl = (4 * ((il // 4) % 2)).astype(np.uint8)
+    shh = (2 * ((il // 2) % 4)).astype(np.uint8)
     s = byte_at(xb, 192 + il, np.uint8)
-    dl = d * (s.view(np.int8) if signed_scale else s).astype(np.float32)     # (signed char)xb[192 + il]
+    dl = d * s.view(np.int8).astype(np.float32)                             # (signed char)xb[192 + il]
     i = np.arange(SUB)
     code = ((byte_at(xb, ql + i, np.uint8) >> shl) & 0xF) | (((byte_at(xb, qh + i, np.uint8) >> shh) & 3) << 4)  # 6 bits: uint8 suffices
-    return dl * (np.arange(64, dtype=np.float32) - np.float32(bias))[code]  # (float)(code - bias), exact, as a 64-entry table
+    return dl * (np.arange(64, dtype=np.float32) - np.float32(32))[code]  # (float)(code - 32), exact, as a 64-entry table
 
 # %% ../../nbs/17_q6_k.ipynb #2287c4d7
 Q6_K_SABOTAGES = (
     Sabotage('qh-shift-subblock', 'qh shift taken from the 16-element sub-block `il % 4` instead of the quarter `(il / 2) % 4`',
-             '2 * ((il / 2) % 4)', '2 * (il % 4)', partial(q6_k_twin, shh_quarter=False)),
+             '2 * ((il / 2) % 4)', '2 * (il % 4)', twin_slip(q6_k_twin, '2 * ((il // 2) % 4)', '2 * (il % 4)')),
     Sabotage('ql-quarter-offset', "quarters 2 and 3 given ql bytes of their own (32 per quarter) instead of the high nibbles of quarters 0 and 1's bytes",
-             '32 * ((il / 2) % 2)', '32 * ((il / 2) % 4)', partial(q6_k_twin, ql_quarters=4)),
+             '32 * ((il / 2) % 2)', '32 * ((il / 2) % 4)', twin_slip(q6_k_twin, '32 * ((il // 2) % 2)', '32 * ((il // 2) % 4)')),
     Sabotage('ql-nibble-odd-quarters', 'high ql nibble for the odd quarters 1, 3 instead of quarters 2, 3',
-             '4 * ((il / 4) % 2)', '4 * ((il / 2) % 2)', partial(q6_k_twin, shl_div=2)),
+             '4 * ((il / 4) % 2)', '4 * ((il / 2) % 2)', twin_slip(q6_k_twin, '4 * ((il // 4) % 2)', '4 * ((il // 2) % 2)')),
     Sabotage('no-bias', 'the -32 bias forgotten: the 6-bit code used as unsigned',
-             '(float)(code - 32)', '(float)(code)', partial(q6_k_twin, bias=0)),
+             '(float)(code - 32)', '(float)(code)', twin_slip(q6_k_twin, '- np.float32(32))[code]', '- np.float32(0))[code]')),
     Sabotage('unsigned-scale', 'the int8 scale read as unsigned char: 0xFF becomes 255 instead of -1',
-             '(signed char)xb[192 + il]', '(unsigned char)xb[192 + il]', partial(q6_k_twin, signed_scale=False)),
+             '(signed char)xb[192 + il]', '(unsigned char)xb[192 + il]', twin_slip(q6_k_twin, 's.view(np.int8).astype', 's.astype')),
 )
 
 # %% ../../nbs/17_q6_k.ipynb #2e3cf456

@@ -4,11 +4,10 @@
 
 # %% ../../nbs/10_q8_0.ipynb #651f18a8
 from __future__ import annotations
-from functools import partial
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
-from ..kind import Kind, Sabotage, byte_at, u16_at, SUB
+from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
 from ..source import cuda_text
 
 # %% auto #0
@@ -30,24 +29,23 @@ def q8_0_spec(blocks:np.ndarray) -> np.ndarray:
 Q8_0_SRC = cuda_text('q8_0.cuh')  # the snippet's text: ferrox_lit/cuda/q8_0.cuh, shown below
 
 # %% ../../nbs/10_q8_0.ipynb #d353ebdc
-def q8_0_twin(xb, il, signed=True, stride=16, big_endian=False):
+def q8_0_twin(xb, il):
     "Twin of `Q8_0_SRC`: xb uint8 [n,1,34], il [1,nl,1] -> float32 [n,nl,16]."
-    h = (byte_at(xb, 0) << 8 | byte_at(xb, 1)) if big_endian else u16_at(xb, 0)
-    d = f16_to_f32(h.astype(np.uint16))
-    b = byte_at(xb, 2 + stride * il + np.arange(SUB)).astype(np.int32)
-    q = (b ^ 0x80) - 128 if signed else b
+    d = f16_to_f32(u16_at(xb, 0))
+    b = byte_at(xb, 2 + 16 * il + np.arange(SUB)).astype(np.int32)
+    q = (b ^ 0x80) - 128                                                   # (signed char): two's complement
     return d * q.astype(np.float32)
 
 # %% ../../nbs/10_q8_0.ipynb #adfefca2
 Q8_0_SABOTAGES = (
     Sabotage('unsigned-codes', 'codes read as unsigned char: byte 0xFF becomes 255 instead of -1',
              'const signed char* qs = (const signed char*)(xb + 2)', 'const unsigned char* qs = (const unsigned char*)(xb + 2)',
-             partial(q8_0_twin, signed=False)),
+             twin_slip(q8_0_twin, 'q = (b ^ 0x80) - 128 ', 'q = b ')),
     Sabotage('il-not-scaled', 'sub-block index used as a byte offset: `+ il` for `+ 16 * il`',
-             '+ 16 * il;', '+ il;', partial(q8_0_twin, stride=1)),
+             '+ 16 * il;', '+ il;', twin_slip(q8_0_twin, '2 + 16 * il', '2 + il')),
     Sabotage('scale-big-endian', 'fp16 scale assembled big-endian: xb[0] taken as the high byte',
              '(unsigned short)xb[0] | ((unsigned short)xb[1] << 8)', '((unsigned short)xb[0] << 8) | (unsigned short)xb[1]',
-             partial(q8_0_twin, big_endian=True)),
+             twin_slip(q8_0_twin, 'u16_at(xb, 0)', '((byte_at(xb, 0) << 8) | byte_at(xb, 1)).astype(np.uint16)')),
 )
 
 # %% ../../nbs/10_q8_0.ipynb #2201843f
