@@ -100,9 +100,25 @@ def split_directives(src:str):
 
 def _text(x): return ''.join(x) if isinstance(x, list) else (x or '')
 
-def api_html(md:str, link_base:str) -> str:
+SOURCE_LINK = re.compile(r'\[source\]\((https?://[^)\s]+)\)(?:\{[^}]*\})?[ \t]*\n?')
+
+def source_links(md:str, src_cell:dict) -> str:
+    "show_doc's `[source](<git host>...)` link -> a link to the page's own cell that shows the code, or dropped if none does."
+    m = re.search(r'^#{1,6}\s+(.+?)\s*$', md, re.M)
+    name = re.sub(r'[`*\\]', '', m.group(1)) if m else ''
+    cell = src_cell.get(name) or src_cell.get(name.split('.')[0])  # a method's code is its class's cell
+    return SOURCE_LINK.sub(lambda _: f'<a class="fx-source" href="#cell-id={cell}">source</a>\n\n' if cell else '', md)
+
+DEFINES = re.compile(r'^(?:(?:async\s+)?def|class)\s+(\w+)|^(\w+)\s*(?::[^=\n]*)?=(?!=)', re.M)
+
+def defined_names(code:str) -> list:
+    "Top-level names a code cell defines (`def f`, `class C`, `X = ...`)."
+    return [a or b for a, b in DEFINES.findall(code)]
+
+def api_html(md:str, link_base:str, src_cell:dict|None=None) -> str:
     "A show_doc Markdown output as one HTML block, headings anchored as nbdev anchors them (lower-case name)."
     import markdown
+    md = source_links(md, src_cell or {})
     body = markdown.markdown(md.replace(link_base, ''), extensions=['tables', 'fenced_code', 'attr_list', 'codehilite'],
                              extension_configs={'codehilite': {'css_class': 'highlight', 'guess_lang': False}})
     def anchor(m):
@@ -111,9 +127,19 @@ def api_html(md:str, link_base:str) -> str:
     body = re.sub(r'<h([1-6])>(.*?)</h\1>', anchor, body, flags=re.S)
     return f'<div class="fx-api">\n{body}\n</div>'
 
+def shown_sources(cells:list) -> dict:
+    "Name -> id of the code cell whose source the page shows and that defines it (the target of an API block's source link)."
+    out = {}
+    for c in cells:
+        if c['cell_type'] != 'code' or not c.get('id'): continue
+        opts, code = split_directives(_text(c.get('source')))
+        if opts.get('include') == 'false' or opts.get('echo') == 'false' or code.lstrip().startswith('show_doc('): continue
+        for n in defined_names(code): out.setdefault(n, c['id'])
+    return out
+
 def adapt(nb:dict, link_base:str, title:str) -> dict:
     "A notebook nbdev processed for Quarto, made right for mkdocs-jupyter."
-    cells = []
+    cells, src_cell = [], shown_sources(nb['cells'])
     for c in nb['cells']:
         src = _text(c.get('source'))
         if c['cell_type'] == 'raw' and src.lstrip().startswith('---'):
@@ -133,7 +159,7 @@ def adapt(nb:dict, link_base:str, title:str) -> dict:
             tags.add('remove_input')
             for o in c.get('outputs', []):
                 d = o.get('data', {})
-                if 'text/markdown' in d: o['data'] = {'text/html': api_html(_text(d['text/markdown']), link_base)}
+                if 'text/markdown' in d: o['data'] = {'text/html': api_html(_text(d['text/markdown']), link_base, src_cell)}
         else:
             for o in c.get('outputs', []):
                 d = o.get('data', {})
@@ -144,6 +170,125 @@ def adapt(nb:dict, link_base:str, title:str) -> dict:
         cells.append(c)
     nb['cells'] = cells
     return nb
+
+# ---------- glossary ----------
+
+GLOSSARY = ASSETS / 'glossary.md'   # the definitions; headings `### term {#anchor}`
+# anchor -> (pattern in prose, pattern an inline code span must match in full, or None). Case-insensitive unless (?-i).
+TERMS = {
+    'evidence-ladder': (r'evidence\s+ladder', None),
+    'rung': (r'rungs?', None),
+    'kind': (r'(?-i:kinds?)(?!\s+of\b)', None),
+    'row': (r'(?:registry|registered|family)\s+rows?', None),
+    'seam': (r'seams?', None),
+    'family': (r'(?:kernel\s+)?famil(?:y|ies)', None),
+    'snippet': (r'snippets?', None),
+    'il': (None, r'il'),
+    'nl': (None, r'nl(?:\s*=\s*\d+)?'),
+    'sub-block': (r'sub-blocks?', None),
+    'super-scale': (r'super-scales?', None),
+    'codebook': (r'codebooks?', None),
+    'affine': (r'affine\s+formats?', None),
+    'e8m0': (r'E8M0', None),
+    'twin': (r'twins?', None),
+    'spec-reference': (r'spec\s+references?', None),
+    'three-opinions': (r'three\s+opinions', None),
+    'fixtures': (r'fixtures?', None),
+    'pin': (r'pin(?:s|ned)?', None),
+    'sabotage': (r'sabotages?', None),
+    'a-priori-bound': (r'a-priori\s+(?:(?:fp32|error)\s+)?bound', None),
+    'dispatch': (r'dispatch(?:es)?', None),
+    'host-runner': (r'(?:host|CPU)\s+runner', None),
+    'detector': (r'detectors?', None),
+    'sentinel': (r'sentinels?', None),
+    'exact-mode': (r'exact\s+mode', None),
+    'fast-mode': (r'fast\s+mode', None),
+    'repack': (r'repack(?:ed|ing|s)?', None),
+    'split-k': (r'split-k', None),
+    'stand-in': (r'CPU\s+stand-in|stand-in(?=\s+(?:for\s+CuPy|device))|dry-run', None),
+    'blocker': (r'blockers?', None),
+}
+_B = r'(?<![\w`/#.-])', r'(?![\w-])'   # a term is a whole word: not part of a name, a path or a longer hyphenated word
+TERM_RE = {a: (re.compile(_B[0] + f'(?:{p})' + _B[1], re.I) if p else None, re.compile(c) if c else None) for a, (p, c) in TERMS.items()}
+
+class GlossaryMismatch(ValueError): "glossary.md's entries and build_docs.TERMS do not name the same terms."
+
+def glossary_entries(md:str) -> dict:
+    "Anchor -> (term, first sentence of its definition) from glossary.md's `### term {#anchor}` entries."
+    out = {}
+    for m in re.finditer(r'^###\s+(.+?)\s*\{#([\w-]+)\}\s*\n+(.+?)(?=\n###|\n##|\Z)', md, re.M | re.S):
+        text = re.sub(r'\s+', ' ', re.sub(r'[`*]|\[([^]]*)\]\([^)]*\)', lambda x: x.group(1) or '', m.group(3))).strip()
+        out[m.group(2)] = (m.group(1).strip('` '), re.split(r'(?<=[.;:])\s', text, 1)[0])
+    return out
+
+def check_glossary(entries:dict, terms=TERMS):
+    "Every linked term has an entry and every entry a link pattern, or GlossaryMismatch."
+    if set(entries) != set(terms):
+        raise GlossaryMismatch(f'terms without an entry in {GLOSSARY.name}: {sorted(set(terms) - set(entries))}; '
+                               f'entries without a pattern in TERMS: {sorted(set(entries) - set(terms))}')
+
+# Markdown that is not prose: fenced code, headings, links, images, HTML tags, math, URLs. Inline code is its own group.
+NOT_PROSE = re.compile(r'(?P<fence>^[ \t]*(?P<f>```+|~~~+).*?^[ \t]*(?P=f)[ \t]*$)|(?P<head>^[ \t]*#{1,6}[ \t][^\n]*$)'
+                       r'|(?P<code>(?P<t>`+)(?P<ct>(?:(?!\n\n).)+?)(?P=t))|(?P<a><a\b.*?</a>)|(?P<link>!?\[[^\]]*\]\([^)]*\)(?:\{[^}]*\})?)'
+                       r'|(?P<tag><[^>\n]+>)|(?P<math>\$\$.*?\$\$|\$[^$\n]+\$)|(?P<url>https?://\S+)', re.M | re.S)
+
+def gloss_link(text:str, anchor:str, title:str, href:str='glossary.html') -> str:
+    return f'<a class="fx-gloss" href="{href}#{anchor}" title="{html.escape(title, quote=True)}">{text}</a>'
+
+def link_terms(md:str, seen:set, titles:dict, href:str='glossary.html') -> str:
+    "Link the first use of each glossary term in `md`'s prose (not code, headings, links or HTML) and add it to `seen`."
+    out, pos = [], 0
+    def prose(t):
+        res = []
+        while t:
+            hits = [(m.start(), a, m) for a, (r, _) in TERM_RE.items() if r and a not in seen and (m := r.search(t))]
+            if not hits: res.append(t); break
+            _, a, m = min(hits, key=lambda h: h[0])
+            res += [t[:m.start()], gloss_link(m.group(0), a, titles.get(a, a), href)]; seen.add(a); t = t[m.end():]
+        return ''.join(res)
+    for m in NOT_PROSE.finditer(md):
+        out.append(prose(md[pos:m.start()])); pos = m.end()
+        if m.group('code'):
+            a = next((a for a, (_, c) in TERM_RE.items() if c and a not in seen and c.fullmatch(m.group('ct').strip())), None)
+            if a: seen.add(a); out.append(gloss_link(f"<code>{html.escape(m.group('ct').strip())}</code>", a, titles.get(a, a), href)); continue
+        out.append(m.group(0))
+    out.append(prose(md[pos:]))
+    return ''.join(out)
+
+def link_page(nb:dict, titles:dict) -> dict:
+    "link_terms over a staged notebook's Markdown cells and Markdown outputs, in page order, one `seen` per page."
+    seen = set()
+    for c in nb['cells']:
+        if c['cell_type'] == 'markdown': c['source'] = link_terms(_text(c['source']), seen, titles)
+        for o in c.get('outputs', []):
+            d = o.get('data', {})
+            if 'text/markdown' in d: d['text/markdown'] = link_terms(_text(d['text/markdown']), seen, titles)
+    return nb
+
+# ---------- images ----------
+
+class MissingImage(FileNotFoundError): "A page refers to an image file that is not in the repository."
+
+IMG_REF = re.compile(r'!\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)|<img\b[^>]*?\bsrc\s*=\s*["\']([^"\']+)["\']', re.I)
+
+def image_refs(nb:dict) -> list:
+    "Relative image paths a notebook's Markdown (cells and outputs) refers to (not data: URIs, not other hosts)."
+    texts = [_text(c['source']) for c in nb['cells'] if c['cell_type'] == 'markdown']
+    texts += [_text(o['data']['text/markdown']) for c in nb['cells'] for o in c.get('outputs', []) if 'text/markdown' in o.get('data', {})]
+    refs = [a or b for t in texts for a, b in IMG_REF.findall(t)]
+    return list(dict.fromkeys(r for r in refs if not re.match(r'^(?:[a-z]+:|//|#)', r, re.I)))
+
+def stage_images(nb:dict, nb_dir:Path, stage:Path, root:Path=ROOT) -> list:
+    "Copy the images `nb` refers to into the stage at the same relative path (found beside the notebook, else at the root)."
+    done = []
+    for ref in image_refs(nb):
+        rel = ref.split('#')[0].split('?')[0]
+        src = next((p for p in (nb_dir / rel, root / rel) if p.is_file()), None)
+        if src is None: raise MissingImage(f'{ref}: not found beside the notebook ({nb_dir}) nor at the repository root')
+        dst = stage / rel
+        if not dst.resolve().is_relative_to(stage.resolve()): raise MissingImage(f'{ref}: points outside the site')
+        dst.parent.mkdir(parents=True, exist_ok=True); shutil.copy(src, dst); done.append(rel)
+    return done
 
 # ---------- status table ----------
 
@@ -172,6 +317,24 @@ def status_markdown(rows:list, page_of:dict, ext:str) -> str:
                 f'{len(rows) - failed} of {len(rows)} checks passed. Rungs that need a GPU are not run by `ferrox-lit check` '
                 f'on a machine without one and are not claimed here.']
     return '\n'.join(out)
+
+def status_figures(rows:list, page_of:dict, ext:str) -> str:
+    "The check rows as a long Markdown table, one per check, with each check's figure (readable without hovering)."
+    esc = lambda t: html.escape(str(t)).replace('|', '\\|')
+    def kname(k): return f'[{k}]({page_of[k]}{ext})' if k in page_of else ('every format' if k == '*' else k)
+    def mark(v): return f'<span class="{CLS.get(v, "fx-fail")}">{MARK.get(v, v)}</span>'
+    return '\n'.join(['| format | rung | needs | verdict | figure |', '|---|---|---|---|---|'] +
+                     [f"| {kname(r['kind'])} | {r['rung']} | {r['needs']} | {mark(r['verdict'])} | {esc(r['figure'])} |" for r in rows])
+
+STATUS_CELL = 'run_check'   # the home page's code cell that shows the status table
+
+def home_status(nb:dict, rows:list, page_of:dict, rows_from:str, stamp:str) -> dict:
+    "The home page's status cell shows the build's rows, linked to the pages, in place of the notebook's own output."
+    cell = next((c for c in nb['cells'] if c['cell_type'] == 'code' and STATUS_CELL in _text(c['source'])), None)
+    if cell is None: sys.exit(f'build_docs: the home page has no code cell calling {STATUS_CELL}; where does the status table go?')
+    md = f'From {rows_from}, {stamp} (also on the [status page](status.html), with every figure).\n\n' + status_markdown(rows, page_of, '.html')
+    cell['outputs'] = [{'output_type': 'display_data', 'metadata': {}, 'data': {'text/markdown': md}}]
+    return nb
 
 def check_rows(json_path):
     if json_path:
@@ -236,8 +399,9 @@ def main(argv=None) -> int:
     link_base = cfg.doc_host.rstrip('/') + '/' + cfg.doc_baseurl.strip('/')
     link_base = link_base.rstrip('/') + '/'
     rows, rows_from = check_rows(a.check_json)
+    stamp = datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')
 
-    nbs = sorted(p for p in Path(cfg.nbs_path).glob('*.ipynb') if not p.name.startswith(('_', '.')))
+    nbs = sorted((p for p in Path(cfg.nbs_path).glob('*.ipynb') if not p.name.startswith(('_', '.'))), key=lambda p: (p.stem == 'index', p.name))
     from run_nbs import staleness  # beside this file
     stale = [f'{p.name} ({why})' for p in nbs if (why := staleness(p, cfg.lib_path))]
     if stale: say(f'WARNING: {len(stale)} notebook(s) have outputs that are not current, shown as committed: '
@@ -251,8 +415,12 @@ def main(argv=None) -> int:
     STAGE.mkdir(parents=True)
     (STAGE / 'assets').mkdir()
     shutil.copy(ASSETS / 'extra.css', STAGE / 'assets' / 'extra.css')
+    gloss_md = GLOSSARY.read_text(encoding='utf-8')
+    titles = {a: f'{t}: {d}' for a, (t, d) in glossary_entries(gloss_md).items()}
+    check_glossary(titles)
+    (STAGE / 'glossary.md').write_text(gloss_md, encoding='utf-8')
     import yaml
-    page_of, groups = {}, {}
+    page_of, groups, images = {}, {}, set()
     for nb in nbs:
         pn = json.loads((Path(proc) / nb.name).read_text(encoding='utf-8'))
         fm_cell = next((c for c in pn['cells'] if c['cell_type'] == 'raw'), None)
@@ -260,25 +428,20 @@ def main(argv=None) -> int:
         title = str((fm or {}).get('title', page_name(nb)))
         name = 'index' if nb.stem == 'index' else page_name(nb)
         pn = adapt(pn, link_base, title)
+        images.update(stage_images(pn, nb.parent.resolve(), STAGE))
         page_of[title] = name
         if name != 'index': groups.setdefault(layer_of(nb) or 'More', []).append((title, f'{name}.ipynb'))
-        (STAGE / f'{name}.ipynb').write_text(json.dumps(pn, indent=1), encoding='utf-8')
+        if name == 'index': pn = home_status(pn, rows, page_of, rows_from, stamp)  # page_of is complete: index sorts last
+        (STAGE / f'{name}.ipynb').write_text(json.dumps(link_page(pn, titles), indent=1), encoding='utf-8')
+    if images: say(f'  {len(images)} image file(s) the pages refer to staged: {", ".join(sorted(images))}')
 
     table = status_markdown(rows, page_of, '.ipynb')  # MkDocs turns links to sources into links to pages
-    stamp = datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')
-    (STAGE / 'status.md').write_text(
-        '# Status: formats x rungs\n\nWhich rungs of the evidence ladder each registered format stands on, from '
-        f'{rows_from}, {stamp}. The ladder itself is on the [home page](index.ipynb).\n\n' + table + '\n', encoding='utf-8')
-    home = STAGE / 'index.ipynb'
-    if home.exists():  # the same table on the home page, right after the check's own output
-        nb = json.loads(home.read_text())
-        at = next((i + 1 for i, c in enumerate(nb['cells']) if c['cell_type'] == 'code' and 'run_check' in _text(c['source'])), len(nb['cells']))
-        nb['cells'].insert(at, {'cell_type': 'markdown', 'metadata': {}, 'source':
-            f'### Which rungs each format stands on\n\nFrom {rows_from}, {stamp} ([status page](status.html)).\n\n'
-            + status_markdown(rows, page_of, '.html') + '\n', 'id': 'fx-status'})
-        home.write_text(json.dumps(nb, indent=1))
+    status = ('# Status: formats x rungs\n\nWhich rungs of the evidence ladder each registered format stands on, from '
+              f'{rows_from}, {stamp}. The ladder itself is on the [home page](index.ipynb).\n\n' + table + '\n\n'
+              '## Every figure\n\nThe same rows, one per check, with the figure each check measured.\n\n' + status_figures(rows, page_of, '.ipynb') + '\n')
+    (STAGE / 'status.md').write_text(link_terms(status, set(), titles), encoding='utf-8')
 
-    nav = [{'Home': 'index.ipynb'}, {'Status': 'status.md'}]
+    nav = [{'Home': 'index.ipynb'}, {'Status': 'status.md'}, {'Glossary': 'glossary.md'}]
     order = [t for t, _, _ in LAYERS] + ['More']
     nav += [{g: [{t: f} for t, f in groups[g]]} for g in order if g in groups]
 
