@@ -133,3 +133,136 @@ def test_strip_external_removes_remote_loads_and_refuses_leftovers(tmp_path):
     assert 'cdn.example' not in t and 'https://ok.example/' in t
     (tmp_path / 'b.html').write_text('<script>import("https://cdn.example/m.mjs")</script>')
     with pytest.raises(SystemExit): build_docs.strip_external(tmp_path)
+
+# ---------- glossary links (build_docs.link_terms) and their check (browser_test.glossary_failures) ----------
+
+import browser_test, make_readme  # noqa: E402
+
+def test_glossary_entries_match_the_terms_linked():
+    entries = build_docs.glossary_entries(build_docs.GLOSSARY.read_text())
+    build_docs.check_glossary(entries)                      # every TERMS anchor has an entry, and vice versa
+    assert all(d for _, d in entries.values())              # each has a definition (its first sentence is the hover text)
+    broken = dict(entries); broken.pop('sentinel')          # sabotage: an entry dropped from glossary.md
+    with pytest.raises(build_docs.GlossaryMismatch, match='sentinel'): build_docs.check_glossary(broken)
+
+def test_link_terms_links_first_prose_use_only():
+    md = ('## The twin\n\nA `twin` in code, a [twin](twin.html), ``<b>twin</b>``, then the twin in prose and the twin again.\n'
+          '```python\nsabotage = 1\n```\nWith `nl = 16`, call `il` and `il` again; the llama.cpp kind of work; every kind.')
+    seen = set()
+    out = build_docs.link_terms(md, seen, {'twin': 'twin: the numpy one'})
+    assert out.count('class="fx-gloss"') == 4 and seen == {'twin', 'nl', 'il', 'kind'}
+    assert '## The twin\n' in out and '[twin](twin.html)' in out and '`twin`' in out and 'sabotage = 1' in out   # untouched
+    assert 'the <a class="fx-gloss" href="glossary.html#twin" title="twin: the numpy one">twin</a> in prose and the twin again' in out
+    assert '<a class="fx-gloss" href="glossary.html#il" title="il"><code>il</code></a> and `il` again' in out
+    assert 'kind of work' in out and 'every <a class="fx-gloss" href="glossary.html#kind"' in out
+    assert build_docs.link_terms('the twin', seen, {}) == 'the twin'     # seen on this page already: not linked again
+
+def test_link_page_follows_page_order_over_cells_and_markdown_outputs():
+    nb = {'cells': [{'cell_type': 'markdown', 'source': 'A sentinel.'},
+                    {'cell_type': 'code', 'source': 'x', 'outputs': [{'output_type': 'display_data', 'data': {'text/markdown': 'A sentinel and a rung.'}}]}]}
+    build_docs.link_page(nb, {})
+    assert 'glossary.html#sentinel' in nb['cells'][0]['source']
+    md = nb['cells'][1]['outputs'][0]['data']['text/markdown']
+    assert 'glossary.html#sentinel' not in md and 'glossary.html#rung' in md
+
+PAGE = ('<html><body><nav>twin</nav><article class="md-content__inner md-typeset"><h1>twin</h1>'
+        '<div class="jp-Cell jp-CodeCell"><div class="jp-InputArea"><div class="highlight-ipynb"><pre>twin = 1</pre></div></div></div>'
+        '<div class="fx-api"><p>a twin in an API block</p></div><p>See <a href="twin.html">twin</a> and <code>il</code>.</p>'
+        '<p>The {twin} of the snippet, then the twin.</p></article></body></html>')
+LINKED = PAGE.replace('{twin}', '<a class="fx-gloss" href="glossary.html#twin">twin</a>').replace(
+    '<code>il</code>', '<a class="fx-gloss" href="glossary.html#il"><code>il</code></a>').replace(
+    'snippet', '<a class="fx-gloss" href="glossary.html#snippet">snippet</a>')
+
+def test_glossary_check_passes_a_linked_page_and_fails_an_unlinked_one():
+    assert browser_test.glossary_failures(LINKED) == []    # uses in the nav, a heading, code input, an API block, another link: not uses
+    bad = browser_test.glossary_failures(PAGE.replace('{twin}', 'twin'))   # sabotage: the links removed
+    assert len(bad) == 3 and any('#twin' in b for b in bad) and any('#il' in b for b in bad) and any('#snippet' in b for b in bad)
+    wrong = browser_test.glossary_failures(LINKED.replace('glossary.html#twin', 'glossary.html#rung'))
+    assert wrong and '#twin' in wrong[0]                  # a link to the wrong entry is no link
+
+def test_built_links_satisfy_the_check():
+    "What link_terms writes, rendered as HTML, is what glossary_failures accepts: the build and the check agree."
+    import markdown
+    md = 'Each sub-block goes through the twin; `il` picks it.\n\nA sabotage fires, and the twin again.'
+    body = markdown.markdown(build_docs.link_terms(md, set(), {}))
+    assert browser_test.glossary_failures(f'<article class="md-content__inner">{body}</article>') == []
+    assert browser_test.glossary_failures(f'<article class="md-content__inner">{markdown.markdown(md)}</article>')
+
+# ---------- images, source links, status ----------
+
+def test_stage_images_copies_referenced_files_and_names_a_missing_one(tmp_path):
+    (tmp_path / 'docs' / 'images').mkdir(parents=True); (tmp_path / 'docs' / 'images' / 'f.png').write_bytes(b'png')
+    nb = {'cells': [{'cell_type': 'markdown', 'source': '![a figure](docs/images/f.png) ![remote](https://x.example/y.png) <img src="data:image/png;base64,AA">'}]}
+    stage = tmp_path / 'stage'; stage.mkdir()
+    assert build_docs.stage_images(nb, tmp_path / 'nbs', stage, root=tmp_path) == ['docs/images/f.png']
+    assert (stage / 'docs' / 'images' / 'f.png').read_bytes() == b'png'
+    nb['cells'][0]['source'] += ' ![gone](docs/images/missing.png)'     # sabotage: a figure never written
+    with pytest.raises(build_docs.MissingImage, match='missing.png'): build_docs.stage_images(nb, tmp_path / 'nbs', stage, root=tmp_path)
+
+def test_source_links_point_at_the_cell_that_shows_the_code():
+    git = 'https://github.com/ferrox-lit/ferrox_lit/blob/main/ferrox_lit/formats/q4_k.py'
+    md = lambda name: f'---\n\n[source]({git}#L33){{target="_blank" style="float:right; font-size:smaller"}}\n\n### {name}\n\n*Doc.*'
+    cells = [{'cell_type': 'code', 'id': 'abc', 'source': '#| exports\ndef shown(x):\n    return x\nTABLE: tuple = (1,)'},
+             {'cell_type': 'code', 'id': 'def', 'source': '#| echo: false\ndef hidden(): pass'}]
+    src = build_docs.shown_sources(cells)
+    assert src == {'shown': 'abc', 'TABLE': 'abc'}
+    assert '<a class="fx-source" href="#cell-id=abc">source</a>' in build_docs.api_html(md('shown'), 'https://ferrox-lit.local/', src)
+    out = build_docs.api_html(md('hidden'), 'https://ferrox-lit.local/', src)     # no cell shows it: the link goes
+    assert 'github.com' not in out and '>source<' not in out and 'id="hidden"' in out
+
+def test_home_status_replaces_the_notebooks_output_and_refuses_a_page_without_it():
+    rows = [dict(kind='Q4_K', rung='geometry', needs='CPU', verdict='ok', figure='144 B')]
+    nb = {'cells': [{'cell_type': 'code', 'source': 'Markdown(status_markdown(run_check(), {}, ""))', 'outputs': [{'output_type': 'stream', 'text': 'old'}]}]}
+    out = build_docs.home_status(nb, rows, {'Q4_K': 'q4_k'}, 'rows', 'today')['cells'][0]['outputs']
+    assert len(out) == 1 and '[Q4_K](q4_k.html)' in out[0]['data']['text/markdown'] and '(status.html)' in out[0]['data']['text/markdown']
+    with pytest.raises(SystemExit): build_docs.home_status({'cells': []}, rows, {}, 'rows', 'today')
+    fig = build_docs.status_figures(rows + [dict(kind='*', rung='f', needs='CPU', verdict='FAIL', figure='a | b')], {'Q4_K': 'q4_k'}, '.md')
+    assert '| [Q4_K](q4_k.md) | geometry | CPU |' in fig and 'a \\| b' in fig and 'every format' in fig and 'fx-fail' in fig
+
+def test_make_readme_copies_markdown_outputs_as_markdown():
+    txt, md = make_readme.text_of([{'output_type': 'stream', 'text': ['x\n']},
+                                   {'output_type': 'display_data', 'data': {'text/markdown': '| a |\n|---|\n', 'text/plain': '<Markdown>'}}])
+    assert txt == 'x' and md == '| a |\n|---|'
+
+# ---------- the browser test's page checks, on measured pages made up here (no browser) ----------
+
+def _probe(**kw):
+    "A probe result (browser_test.PROBE's fields) of a good format page, with `kw` changed."
+    b = lambda text, cls, inp=False: dict(input=inp, cls=cls, text=text, bottom=0)
+    p = dict(title='Q4_K - ferrox_lit', h1='Q4_K', api=['q4_k_spec'], plot_bottom=100, doc_overflow=0, col_overflow=0, overflow=[],
+             imgs=[dict(src='data:image/png;base64,iVBOR', complete=True, w=10, h=10, in_output=True)],
+             blocks=[b('__device__ void f() {}', ['kt', 'n', 'p']), b('--- a/x.cuh\n+++ b/x.cuh\n@@ -1 +1 @@\n-a\n+b', ['gd', 'gi', 'gu']),
+                     b('def f(): pass', ['k', 'nf'], inp=True)],
+             dom='<article class="md-content__inner"><p>A <a class="fx-gloss" href="glossary.html#twin">twin</a>.</p></article>', code_cols={})
+    return {**p, **kw}
+
+def test_page_checks_pass_a_good_page_and_each_fires_on_its_sabotage(tmp_path):
+    (tmp_path / 'glossary.html').write_text('')
+    fails = lambda p, page='q4_k': browser_test.page_failures(p, page, 'Q4_K', ['q4_k_spec'], site=tmp_path)
+    assert fails(_probe()) == []
+    good = _probe()
+    sabotages = {
+        'title': dict(h1=None),
+        'images': dict(imgs=good['imgs'] + [dict(src='docs/images/f.png', complete=True, w=0, h=0, in_output=False)]),
+        'figure': dict(imgs=[]),
+        'API blocks': dict(api=[]),
+        'code: cuda': dict(blocks=[b for b in good['blocks'] if '__device__' not in b['text']]),
+        'code: diff': dict(blocks=[b for b in good['blocks'] if 'gd' not in b['cls']]),
+        'overflow': dict(col_overflow=2600, overflow=['div right edge 2600 px past the column']),
+        'links': dict(dom=good['dom'] + '<article class="md-content__inner"><a href="missing.html">x</a></article>'),
+        'glossary': dict(dom=good['dom'].replace('<a class="fx-gloss" href="glossary.html#twin">twin</a>', 'twin')),
+    }
+    for check, change in sabotages.items():
+        assert browser_test.fired(fails(_probe(**change))) == [check], check
+    plain = [dict(b, cls=[]) for b in good['blocks']]               # code shown as plain text: no tokens
+    assert browser_test.fired(fails(_probe(blocks=plain), 'mul_mm')) == ['code: cuda/c++']
+    assert browser_test.fired(fails(_probe(blocks=good['blocks']), 'mul_mm')) == []
+
+def test_code_block_kinds():
+    b = lambda text, cls, inp=False: dict(input=inp, cls=cls, text=text)
+    assert browser_test.is_cuda(b('__device__ float f();', ['kt']))
+    assert not browser_test.is_cuda(b('__device__ float f();', []))              # not highlighted
+    assert not browser_test.is_cxx(b('x = "__device__"', ['s2', 'n'], inp=True))  # a Python cell that mentions it
+    assert browser_test.is_cxx(b('#include <cstdio>\nint main() {}', ['cp', 'kt']))
+    assert browser_test.is_diff(b('--- a/q.cuh\n+++ b/q.cuh\n@@ -1 +1 @@', ['gd', 'gi'])) and not browser_test.is_cxx(b('--- a\n@@', ['gd', 'kt']))
+    assert 'q4_k' in browser_test.format_pages() and 'mxfp4' in browser_test.format_pages() and 'mul_mm' not in browser_test.format_pages()
