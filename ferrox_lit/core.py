@@ -8,7 +8,7 @@ import numpy as np
 
 # %% auto #0
 __all__ = ['FerroxError', 'WrongDtype', 'NotWholeBlocks', 'UnknownKind', 'OnDevice', 'on_device', 'require_host', 'require_dtype',
-           'mismatches', 'max_abs_diff']
+           'mismatches', 'max_abs_diff', 'md_table', 'errors_table']
 
 # %% ../nbs/00_core.ipynb #40b2d767
 class FerroxError(Exception):
@@ -59,3 +59,31 @@ def max_abs_diff(got, want) -> float:
     got, want = np.asarray(got, np.float64), np.asarray(want, np.float64)
     ok = np.isfinite(got) & np.isfinite(want)
     return float(np.abs(got[ok] - want[ok]).max()) if ok.any() else 0.0
+
+# %% ../nbs/00_core.ipynb #bc901d44
+def _cell(v) -> str:
+    "One table cell: ints with thousands separators, floats to 4 significant figures, the rest as text with `|` escaped."
+    if isinstance(v, (bool, np.bool_)): return str(bool(v))
+    if isinstance(v, (int, np.integer)): return f'{int(v):,}'
+    if isinstance(v, (float, np.floating)): return f'{float(v):.4g}'
+    return str(v).replace('|', '\\|').replace('\n', ' ')
+
+def md_table(rows,            # dicts (columns from the first row's keys) or sequences
+             cols=None,       # column names: the keys to show, in order (dicts), or headers (sequences)
+            ) -> str:
+    "Rows as a Markdown table."
+    rows = list(rows)
+    if not rows: return '*(no rows)*'
+    if isinstance(rows[0], dict):
+        cols = list(cols or rows[0])
+        body = [[r.get(c, '') for c in cols] for r in rows]
+    else:
+        body = [list(r) for r in rows]
+        cols = list(cols or [f'{i}' for i in range(len(body[0]))])
+    lines = ['| ' + ' | '.join(map(str, cols)) + ' |', '|' + '---|' * len(cols)]
+    return '\n'.join(lines + ['| ' + ' | '.join(_cell(v) for v in r) + ' |' for r in body])
+
+def errors_table(*classes) -> str:
+    "Named error classes as one Markdown table: name, what it also is (its builtin bases), when it is raised."
+    rows = [(f'`{c.__name__}`', ', '.join(f'`{b.__name__}`' for b in c.__bases__), (c.__doc__ or '').strip()) for c in classes]
+    return md_table(rows, ['error', 'is a', 'raised when'])

@@ -14,6 +14,7 @@ from .kind import random_blocks
 from .mul_mm import kernel_src, kind_prelude, validate_shape, grid_dims, THREADS, MulMmUnsupported
 from .twin import mul_mm_twin, gemm_error
 from .host import host_shapes, degenerate_blocks, sabotaged_src
+from .source import cuda_text
 
 # %% auto #0
 __all__ = ['MODE_OPTIONS', 'SENTINEL_BITS', 'SENTINEL_F32', 'F32_TO_F16_SRC', 'DEQUANT_BODY', 'DEQUANT_THREADS', 'DEQUANT_OUT',
@@ -224,50 +225,8 @@ def matvec(kind, weights, x, n_split:int=1, mode:str='fast'):
     return prepare_matvec(kind, weights, x, n_split, mode).result()
 
 # %% ../nbs/50_gpu.ipynb #8c081e3e
-F32_TO_F16_SRC = r"""
-__device__ __forceinline__ unsigned short ferrox_f32_to_f16(float f) {
-    const unsigned int x = (unsigned int)__float_as_int(f);
-    const unsigned int sign = (x >> 16) & 0x8000u;
-    const unsigned int mag = x & 0x7FFFFFFFu;
-    if (mag > 0x7F800000u) {
-        return (unsigned short)(sign | 0x7E00u);
-    }
-    if (mag >= 0x477FF000u) {
-        return (unsigned short)(sign | 0x7C00u);
-    }
-    if (mag < 0x38800000u) {
-        const unsigned int e = mag >> 23;
-        if (e < 102u) {
-            return (unsigned short)sign;
-        }
-        const unsigned int m = (mag & 0x7FFFFFu) | 0x800000u;
-        const unsigned int shift = 126u - e;
-        const unsigned int rem = m & ((1u << shift) - 1u), half = 1u << (shift - 1u);
-        unsigned int h = m >> shift;
-        h += (rem > half || (rem == half && (h & 1u))) ? 1u : 0u;
-        return (unsigned short)(sign | h);
-    }
-    const unsigned int r = mag - 0x38000000u;
-    unsigned int h = r >> 13;
-    const unsigned int rem = r & 0x1FFFu;
-    h += (rem > 0x1000u || (rem == 0x1000u && (h & 1u))) ? 1u : 0u;
-    return (unsigned short)(sign | h);
-}
-"""
-DEQUANT_BODY = r"""
-extern "C" __global__ void FX_FN_NAME(const unsigned char* __restrict__ src, float* __restrict__ dst, int n_blocks) {
-    const int sub = blockIdx.x * blockDim.x + threadIdx.x;
-    if (sub >= n_blocks * FX_NL) {
-        return;
-    }
-    float reg[16];
-    ferrox_dequant_sub(src + (size_t)(sub / FX_NL) * (size_t)FX_BLOCK_BYTES, sub % FX_NL, reg);
-#pragma unroll
-    for (int i = 0; i < 16; i++) {
-        dst[(size_t)sub * 16 + i] = reg[i];
-    }
-}
-"""
+F32_TO_F16_SRC = cuda_text('f32_to_f16.cuh')  # ferrox_lit/cuda/f32_to_f16.cuh, shown below
+DEQUANT_BODY = cuda_text('dequant.cuh')  # ferrox_lit/cuda/dequant.cuh, shown below
 DEQUANT_THREADS = 256  # threads per block: any multiple of 32; one sub-block each
 DEQUANT_OUT = {'f32': np.float32, 'f16': np.float16}   # output element types: fp32, or fp16 rounded to nearest even (bits in unsigned short)
 

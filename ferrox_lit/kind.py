@@ -20,7 +20,7 @@ __all__ = ['SUB', 'SEEDS', 'Codebook', 'parse_constant_array', 'Sabotage', 'byte
            'plot_error']
 
 # %% ../nbs/02_kind.ipynb #89188d30
-SUB = 16  # elements one call of `ferrox_dequant_sub` writes: llama.cpp's sub-block granularity
+SUB = 16  # elements one call of a kind's snippet (`ferrox_dequant_<format>`) writes: llama.cpp's sub-block granularity
 
 # %% ../nbs/02_kind.ipynb #992be20a
 @dataclass(frozen=True, eq=False)
@@ -108,7 +108,7 @@ class Kind:
     ggml_type: int             # ggml type id (gguf.GGMLQuantizationType)
     block_bytes: int           # on-disk stride of one block
     block_elems: int           # elements one block decodes to
-    dequant_src: str           # CUDA C defining `ferrox_dequant_sub(xb, il, reg)` (contract above)
+    dequant_src: str           # CUDA C defining `ferrox_dequant_<name>(xb, il, reg)` (`dequant_fn`; contract above)
     twin_sub: Callable         # numpy twin of `dequant_src`: (xb [n,1,bytes] uint8, il [1,nl,1]) -> float32 [n,nl,SUB]
     spec: Callable             # element-indexed spec reference: blocks uint8 [n,bytes] -> float32 [n,block_elems]
     layout: tuple = ()         # ((field, offset, nbytes, meaning), ...) in byte order: the block as bytes
@@ -124,6 +124,11 @@ class Kind:
     def nl(self) -> int:
         "Sub-blocks per block: llama.cpp's `nl` (2 for 32-element blocks, 16 for 256-element ones)."
         return self.block_elems // SUB
+
+    @property
+    def dequant_fn(self) -> str:
+        "The name of this kind's dequant snippet, `ferrox_dequant_<name>`: one signature for all, one name per format."
+        return f"ferrox_dequant_{self.name.lower()}"
 
     @property
     def fn_name(self) -> str:

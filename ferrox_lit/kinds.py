@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 import gguf
 from .core import UnknownKind
+from .f16 import F16_SRC
 from .kind import Kind, check_geometry, parse_constant_array, SUB
 from .formats.q8_0 import Q8_0
 from .formats.q4_0 import Q4_0
@@ -21,7 +22,7 @@ from .formats.iq4_xs import IQ4_XS
 from .formats.mxfp4 import MXFP4
 
 # %% auto #0
-__all__ = ['KINDS', 'kind_by_name', 'require_kind', 'error_table']
+__all__ = ['KINDS', 'kind_by_name', 'require_kind', 'all_snippets_src', 'error_table']
 
 # %% ../nbs/19_kinds.ipynb #c22ca7f9
 KINDS: tuple = (Q8_0, Q4_0, Q5_0, Q2_K, Q3_K, Q4_K, Q5_K, Q6_K, IQ4_NL, IQ4_XS, MXFP4)  # the seed's order
@@ -37,6 +38,13 @@ def require_kind(kind) -> Kind:
     if k is None:
         raise UnknownKind(f"no kernel for format {kind!r}; this library has {', '.join(k.name for k in KINDS)}")
     return k
+
+# %% ../nbs/19_kinds.ipynb #622d0820
+def all_snippets_src(kinds=KINDS) -> str:
+    "One CUDA translation unit defining every kind's `ferrox_dequant_<format>` (fp16 decode, helpers and tables once each)."
+    deps = dict.fromkeys(d for k in kinds for d in k.deps)
+    tables = dict.fromkeys(k.codebook.src() for k in kinds if k.codebook is not None)
+    return F16_SRC + ''.join(deps) + ''.join(tables) + ''.join(k.dequant_src for k in kinds)
 
 # %% ../nbs/19_kinds.ipynb #4023bb1a
 def error_table(n_rows:int=64, n_cols:int=4096, seed:int=0) -> list:

@@ -35,7 +35,7 @@ def geometry_gates(BM=BM, BN=BN, BK=BK, TM=TM, TN=TN, SUB=SUB, THREADS=THREADS) 
     return [
         (THREADS == (BM // TM) * (BN // TN), 'one thread per micro-tile: tx/ty decomposition of threadIdx.x covers the tile exactly once'),
         (BM % TM == 0 and BN % TN == 0, 'micro-tiles must tile the block tile, or edge rows/tokens are never computed'),
-        (BK % SUB == 0, 'the K-tile must be whole sub-blocks: one ferrox_dequant_sub call fills SUB consecutive k'),
+        (BK % SUB == 0, 'the K-tile must be whole sub-blocks: one FX_DEQUANT call (the kind snippet) fills SUB consecutive k'),
         (BK % 32 == 0, 'a K step must not straddle a 32-element block; every GGUF row length is a multiple of 32'),
         (BM * (BK // SUB) <= THREADS, 'the A-tile loader uses one thread per (row, sub-block): it needs that many threads'),
         (THREADS <= 1024, 'CUDA caps a threadblock at 1024 threads'),
@@ -63,11 +63,11 @@ def fx_defines(kind:Kind) -> dict:
                 FX_NL=kind.nl, FX_BLOCK_BYTES=kind.block_bytes)
 
 def kind_prelude(kind) -> str:
-    "Everything a kernel needs to call `ferrox_dequant_sub` for `kind`: fp16 decode, helpers, table, snippet."
+    "Everything a kernel needs to call `FX_DEQUANT` for `kind`: fp16 decode, helpers, table, snippet, and the `FX_DEQUANT` name."
     kind = require_kind(kind)
     deps = ''.join(dict.fromkeys(kind.deps))  # each helper once, first-use order
     table = kind.codebook.src() if kind.codebook is not None else ''
-    return F16_SRC + deps + table + kind.dequant_src
+    return F16_SRC + deps + table + kind.dequant_src + f'#define FX_DEQUANT {kind.dequant_fn}\n'
 
 def kernel_src(kind) -> str:
     "The complete CUDA C translation unit of `kind`'s mul_mm kernel (entry point `kind.fn_name`)."

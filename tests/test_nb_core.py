@@ -38,3 +38,12 @@ def test_mismatches():
     assert mismatches(a, np.array([0.0, 1.0, 5.0, 2.0], np.float32)) == 1       # NaN vs number
     assert mismatches(a, np.array([0.0, np.nextafter(np.float32(1), np.float32(2)), np.nan, 2.0], np.float32)) == 1  # one ulp
     assert max_abs_diff(a, np.array([0.0, 1.5, 0.0, 2.0], np.float32)) == 0.5
+
+
+def test_md_table():
+    t = md_table([dict(a=1234, b=0.000123456, c='x|y')])
+    assert t.splitlines() == ['| a | b | c |', '|---|---|---|', '| 1,234 | 0.0001235 | x\\|y |']
+    assert md_table([(1, 2)], ['p', 'q']).splitlines()[2] == '| 1 | 2 |'
+    assert md_table([]) == '*(no rows)*'
+    e = errors_table(WrongDtype, NotWholeBlocks)
+    assert '| `WrongDtype` | `FerroxError`, `TypeError` |' in e and len(e.splitlines()) == 4

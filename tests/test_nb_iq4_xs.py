@@ -18,6 +18,7 @@ from ferrox_lit.kind import three_opinions, sabotage_report, layout_table, plot_
 from ferrox_lit.core import mismatches
 from ferrox_lit.mul_mm import kernel_src
 from ferrox_lit.source import show_cuda, sabotage_diffs
+from ferrox_lit.cost import plot_banks, plot_cost
 
 
 import ferrox_lit.formats.iq4_xs as _nbmod

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 import gguf
 from ferrox_lit.core import UnknownKind
+from ferrox_lit.f16 import F16_SRC
 from ferrox_lit.kind import Kind, check_geometry, parse_constant_array, SUB
 from ferrox_lit.formats.q8_0 import Q8_0
 from ferrox_lit.formats.q4_0 import Q4_0
@@ -44,7 +45,7 @@ def test_every_row():
         assert check_geometry(k)
         assert (k.block_elems, k.block_bytes) == gguf.GGML_QUANT_SIZES[gguf.GGMLQuantizationType[k.name]]
         assert k.nl * SUB == k.block_elems
-        assert 'ferrox_dequant_sub(' in k.dequant_src, k.name
+        assert k.dequant_src.count(f'void {k.dequant_fn}(') == 1 and k.dequant_src.count('ferrox_dequant_') == 1, k.name
         assert len(k.sabotages) >= 3, k.name
         for s in k.sabotages:
             if s.src_old: assert sum(t.count(s.src_old) for t in (k.dequant_src, *k.deps)) == 1, (k.name, s.name)
@@ -62,6 +63,27 @@ def test_geometry_sabotage():
     lay = list(KINDS[0].layout); lay[-1] = (lay[-1][0], lay[-1][1] + 1, lay[-1][2] - 1, lay[-1][3])
     with pytest.raises(GeometryMismatch):
         check_geometry(dataclasses.replace(KINDS[0], layout=tuple(lay)))
+
+
+def test_all_snippets_share_a_unit():
+    import re
+    src = all_snippets_src()
+    defined = re.findall(r'void (ferrox_dequant_\w+)\(', src)
+    assert sorted(defined) == sorted(k.dequant_fn for k in KINDS)          # each once, none twice
+    assert len(re.findall(r'__constant__ float (\w+)\[', src)) == len({k.codebook.c_name for k in KINDS if k.codebook})
+
+
+def test_all_snippets_compile_together():
+    import pytest
+    nv = pytest.importorskip('ferrox_lit.nvrtc')
+    try: nv.nvrtc_lib()
+    except nv.NvrtcUnavailable as e: pytest.skip(str(e))
+    calls = ''.join(f'    {k.dequant_fn}(xb, 0, reg); out[{i}] = reg[0];\n' for i, k in enumerate(KINDS))
+    kernel = ('extern "C" __global__ void every_snippet(const unsigned char* xb, float* out) {\n'
+              '    float reg[16];\n' + calls + '}\n')
+    assert nv.compile_kernel(all_snippets_src() + kernel, 90).fn_name == 'every_snippet'
+    with pytest.raises(nv.NvrtcError, match='has already been defined'):    # sabotage: two formats under one name
+        nv.compile_kernel(all_snippets_src().replace('ferrox_dequant_q4_0(', 'ferrox_dequant_q8_0(') + kernel, 90)
 
 
 def test_every_kind_at_an_odd_base():

@@ -40,8 +40,9 @@ def test_kernel_src_defines():
         assert got == fx_defines(k) and got['FX_NL'] * got['FX_SUB'] == k.block_elems
         assert got['FX_THREADS'] == (got['FX_BM'] // got['FX_TM']) * (got['FX_BN'] // got['FX_TN'])
         assert f'void {k.fn_name}(' in src and 'FX_FN_NAME' not in src
-        assert src.count('ferrox_dequant_sub(') == 2  # its definition and its one call site
-        used = set(re.findall(r'\bFX_\w+', src)) - set(got)
+        assert src.count(f'{k.dequant_fn}(') == 1 and src.count('FX_DEQUANT(') == 1   # its definition and its one call site
+        assert f'#define FX_DEQUANT {k.dequant_fn}\n' in src and src.count('ferrox_dequant_') == 2   # no other format's snippet
+        used = set(re.findall(r'\bFX_\w+', src)) - set(got) - {'FX_DEQUANT'}   # FX_DEQUANT names a function: checked above
         assert not used, f'{k.name}: macros used but never defined: {used}'
 
 

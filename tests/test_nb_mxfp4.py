@@ -18,6 +18,7 @@ import matplotlib.pyplot as plt
 from ferrox_lit.kind import three_opinions, layout_table, plot_layout, plot_error, check_geometry, parse_constant_array
 from ferrox_lit.mul_mm import kernel_src
 from ferrox_lit.source import show_cuda, sabotage_diffs
+from ferrox_lit.cost import plot_banks, plot_cost
 
 
 import ferrox_lit.formats.mxfp4 as _nbmod
@@ -68,7 +69,7 @@ def test_mxfp4_emitted_table_is_the_twins():
     assert (got.view(np.uint32) == MXFP4_CODEBOOK.values.view(np.uint32)).all()
     assert got.view(np.uint32)[8] == 0x80000000
     assert src.count('__constant__ float ferrox_kvalues_mxfp4[16]') == 1
-    assert src.count('float ferrox_e8m0_to_f32(') == 1 and src.index('float ferrox_e8m0_to_f32(') < src.index('void ferrox_dequant_sub(')
+    assert src.count('float ferrox_e8m0_to_f32(') == 1 and src.index('float ferrox_e8m0_to_f32(') < src.index('void ferrox_dequant_mxfp4(')
 
 
 def test_mxfp4_opinions():

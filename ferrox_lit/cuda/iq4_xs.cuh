@@ -1,4 +1,4 @@
-__device__ __forceinline__ void ferrox_dequant_sub(
+__device__ __forceinline__ void ferrox_dequant_iq4_xs(
     const unsigned char* xb, int il, float* reg
 ) {
     const float d = ferrox_f16_to_f32(

@@ -22,7 +22,7 @@ extern "C" __global__ void FX_FN_NAME(
         const unsigned char* rp = src0 + (size_t)row * (size_t)row_bytes;
         for (int s = s_begin + lane; s < s_end; s += MV_TPR) {
             float reg[FX_SUB];
-            ferrox_dequant_sub(rp + (size_t)(s / FX_NL) * (size_t)FX_BLOCK_BYTES, s % FX_NL, reg);
+            FX_DEQUANT(rp + (size_t)(s / FX_NL) * (size_t)FX_BLOCK_BYTES, s % FX_NL, reg);
             const float* xs = x + (size_t)s * FX_SUB;
 #pragma unroll
             for (int i = 0; i < FX_SUB; i++) {

@@ -38,7 +38,7 @@ extern "C" __global__ void FX_FN_NAME(
             const unsigned char* rp = src0 + (size_t)row * (size_t)row_bytes;
             const int sub = k0 / FX_SUB + ils;
             float reg[FX_SUB];
-            ferrox_dequant_sub(rp + (size_t)(sub / FX_NL) * (size_t)FX_BLOCK_BYTES, sub % FX_NL, reg);
+            FX_DEQUANT(rp + (size_t)(sub / FX_NL) * (size_t)FX_BLOCK_BYTES, sub % FX_NL, reg);
 #pragma unroll
             for (int i = 0; i < FX_SUB; i++) {
                 sa[FX_SUB * ils + i][lr] = reg[i];

@@ -1,4 +1,4 @@
-__device__ __forceinline__ void ferrox_dequant_sub(
+__device__ __forceinline__ void ferrox_dequant_mxfp4(
     const unsigned char* xb, int il, float* reg
 ) {
     const float d = ferrox_e8m0_to_f32(xb[0]);

@@ -1,4 +1,4 @@
-__device__ __forceinline__ void ferrox_dequant_sub(
+__device__ __forceinline__ void ferrox_dequant_q6_k(
     const unsigned char* xb, int il, float* reg
 ) {
     const float d = ferrox_f16_to_f32(
