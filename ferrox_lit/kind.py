@@ -10,14 +10,14 @@ from dataclasses import dataclass, field
 from typing import Callable
 import numpy as np
 import gguf
-from .core import FerroxError, NotWholeBlocks, require_dtype, mismatches, max_abs_diff
+from .core import FerroxError, NotWholeBlocks, require_dtype, mismatches, max_abs_diff, md_table
 
 # %% auto #0
 __all__ = ['SUB', 'SEEDS', 'Codebook', 'parse_constant_array', 'Sabotage', 'byte_at', 'u16_at', 'SlipDoesNotApply', 'twin_slip',
            'Kind', 'GeometryMismatch', 'check_geometry', 'as_blocks', 'dequantize', 'spec_dequantize',
-           'gguf_dequantize', 'random_blocks', 'three_opinions', 'sabotaged', 'swapped', 'codebook_slip',
-           'lift_sabotage', 'sabotage_report', 'layout_table', 'plot_layout', 'quantize_rows', 'roundtrip_error',
-           'plot_error']
+           'gguf_dequantize', 'random_blocks', 'three_opinions', 'opinions_table', 'sabotaged', 'swapped',
+           'codebook_slip', 'lift_sabotage', 'sabotage_report', 'layout_table', 'plot_layout', 'quantize_rows',
+           'roundtrip_error', 'plot_error']
 
 # %% ../nbs/02_kind.ipynb #89188d30
 SUB = 16  # elements one call of a kind's snippet (`ferrox_dequant_<format>`) writes: llama.cpp's sub-block granularity
@@ -238,6 +238,10 @@ def three_opinions(kind:Kind, seeds=SEEDS, n_blocks:int=64, twin=None) -> dict:
             r['first_bad'] = dict(seed=seed, block=b, element=e, sub_block=e // SUB, twin=float(t.flat[bad[0]]), gguf=float(g.flat[bad[0]]))
     r['ok'] = r['twin_vs_spec'] == r['twin_vs_gguf'] == r['spec_vs_gguf'] == 0
     return r
+
+def opinions_table(r:dict) -> str:
+    "A `three_opinions` result as a one-row Markdown table (the mismatch counts side by side)."
+    return md_table([r], [c for c in r if c not in ('kind', 'first_bad')])
 
 # %% ../nbs/02_kind.ipynb #39848d52
 def sabotaged(kind:Kind, name:str) -> Kind:

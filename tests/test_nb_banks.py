@@ -22,6 +22,8 @@ from ferrox_lit.core import mismatches
 from ferrox_lit.kinds import KINDS, kind_by_name
 from ferrox_lit.twin import mul_mm_twin
 from ferrox_lit.host import run_mul_mm, SanitizerError
+from IPython.display import Markdown
+from ferrox_lit.core import md_table
 
 
 import ferrox_lit.banks as _nbmod

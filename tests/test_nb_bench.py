@@ -13,6 +13,8 @@ from ferrox_lit.gpu import device, device_info, write_json, prepare_mul_mm, prep
 
 
 import matplotlib.pyplot as plt
+from IPython.display import Markdown
+from ferrox_lit.core import md_table
 
 
 import ferrox_lit.bench as _nbmod

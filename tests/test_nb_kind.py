@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 import numpy as np
 import gguf
-from ferrox_lit.core import FerroxError, NotWholeBlocks, require_dtype, mismatches, max_abs_diff
+from ferrox_lit.core import FerroxError, NotWholeBlocks, require_dtype, mismatches, max_abs_diff, md_table
 
 
 import ferrox_lit.kind as _nbmod

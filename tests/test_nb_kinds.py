@@ -22,6 +22,10 @@ from ferrox_lit.formats.iq4_xs import IQ4_XS
 from ferrox_lit.formats.mxfp4 import MXFP4
 
 
+from IPython.display import Markdown
+from ferrox_lit.core import md_table
+
+
 import ferrox_lit.kinds as _nbmod
 globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 

@@ -24,6 +24,8 @@ import json, time
 from pathlib import Path
 import matplotlib.pyplot as plt
 from ferrox_lit.source import show_cuda
+from IPython.display import Markdown
+from ferrox_lit.core import md_table
 
 
 import ferrox_lit.matvec as _nbmod

@@ -15,7 +15,7 @@ from ferrox_lit.source import cuda_text
 
 from IPython.display import Markdown
 import matplotlib.pyplot as plt
-from ferrox_lit.kind import three_opinions, layout_table, plot_layout, plot_error, check_geometry, parse_constant_array
+from ferrox_lit.kind import three_opinions, opinions_table, layout_table, plot_layout, plot_error, check_geometry, parse_constant_array
 from ferrox_lit.mul_mm import kernel_src
 from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.cost import plot_banks, plot_cost

@@ -20,6 +20,7 @@ from ferrox_lit.host import cache_dir as host_cache_dir
 
 import matplotlib.pyplot as plt
 from IPython.display import Markdown
+from ferrox_lit.core import md_table
 
 
 from ferrox_lit.matvec import matvec_src, rq_matvec_src, reduce_src, MV_THREADS, RQ_THREADS, REDUCE_THREADS

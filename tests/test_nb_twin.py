@@ -12,6 +12,8 @@ from ferrox_lit.mul_mm import BM, BN, BK, SUB, grid_dims, check_operands
 import matplotlib.pyplot as plt
 from ferrox_lit.kinds import KINDS, kind_by_name
 from ferrox_lit.core import mismatches
+from IPython.display import Markdown
+from ferrox_lit.core import md_table
 
 
 import ferrox_lit.twin as _nbmod
