@@ -19,6 +19,7 @@ from ferrox_lit.kind import three_opinions, opinions_table, layout_table, plot_l
 from ferrox_lit.mul_mm import kernel_src
 from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.cost import plot_banks, plot_cost
+from ferrox_lit.core import md_table
 
 
 import ferrox_lit.formats.mxfp4 as _nbmod
@@ -38,6 +39,16 @@ def test_mxfp4_products_equal_gguf_except_code8_and_e255():
     # the halved scale is exactly half the full one for every e but 255
     half = gguf.quants.MXFP4.e8m0_to_fp32_half(np.arange(255, dtype=np.uint8))
     assert (e8m0_to_f32(np.arange(255, dtype=np.uint8)).view(np.uint32) == (2 * half).view(np.uint32)).all()
+
+
+def test_mxfp4_fix_covers_random_bytes():
+    r = random_byte_opinions()
+    assert r['e255_blocks'] > 0 and r['twin_vs_spec'] == 0 and r['twin_vs_fixed_gguf'] == 0
+    # each correction alone leaves the other's elements: both are needed, and both fire
+    assert r['code8_only'] == r['touched_by_e255'] > 0 and r['e255_only'] > 0
+    assert r['twin_vs_raw_gguf'] == r['code8_only'] + r['e255_only']          # the two gaps are disjoint and are all there is
+    assert 0.2 < r['touched_by_e255'] / (32 * r['e255_blocks']) < 0.3     # codes 0, 1, 8, 9: a quarter of such a block
+    assert MXFP4.gguf_fix is mxfp4_gguf_fix
 
 
 def test_mxfp4_codebook_pinned_by_decoding():

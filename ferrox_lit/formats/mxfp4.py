@@ -15,7 +15,8 @@ from ..source import cuda_text
 # %% auto #0
 __all__ = ['MXFP4_LAYOUT', 'MXFP4_CODEBOOK', 'MXFP4_SRC', 'E8M0_SABOTAGES', 'MXFP4_SABOTAGES', 'MXFP4_CODEBOOK_SABOTAGES',
            'MXFP4', 'mxfp4_spec', 'mxfp4_twin', 'e8m0_x_code_table', 'code8_signed', 'gguf_e2m1_signed',
-           'mxfp4_opinions', 'mxfp4_pin_block', 'mxfp4_pin_misses', 'mxfp4_sabotage_report']
+           'mxfp4_opinions', 'e255_as_kernel', 'mxfp4_gguf_fix', 'random_byte_opinions', 'mxfp4_pin_block',
+           'mxfp4_pin_misses', 'mxfp4_sabotage_report']
 
 # %% ../../nbs/18c_mxfp4.ipynb #dcc9f89a
 MXFP4_LAYOUT = (('e', 0, 1, 'E8M0 scale: 2^(e - 127)'),
@@ -88,6 +89,34 @@ def mxfp4_opinions(kind:Kind, seeds=SEEDS, n_blocks:int=64) -> dict:
     r['ok'] = r['twin_vs_spec'] == r['twin_vs_gguf'] == r['spec_vs_gguf'] == 0
     return r
 
+# %% ../../nbs/18c_mxfp4.ipynb #7aaa539c
+def e255_as_kernel(blocks:np.ndarray, g:np.ndarray) -> np.ndarray:
+    "gguf-py's MXFP4 values [n, 32] with every block whose scale byte is 255 decoded as the kernel does: `+inf * v`."
+    g = np.array(g, np.float32).reshape(len(blocks), 32)
+    hit = blocks[:, 0] == 255
+    if hit.any():
+        i = np.arange(32)
+        b = blocks[hit][:, 1 + i % 16]
+        with np.errstate(invalid='ignore'):   # inf * (+-0) is NaN, as on the GPU
+            g[hit] = np.float32(np.inf) * MXFP4_CODEBOOK.values[np.where(i < 16, b & 0x0F, b >> 4)]
+    return g
+
+def mxfp4_gguf_fix(blocks:np.ndarray, g:np.ndarray) -> np.ndarray:
+    "The row's `gguf_fix`: gguf-py's MXFP4 values with code 8's zero signed (E2M1's -0.0) and scale byte 255 decoded as the kernel decodes it."
+    return e255_as_kernel(blocks, code8_signed(blocks, g))
+
+# %% ../../nbs/18c_mxfp4.ipynb #4f5bfd28
+def random_byte_opinions(n_blocks:int=24576, seed:int=3) -> dict:
+    "Twin, spec and gguf-py (raw, and through each correction) on uniformly random MXFP4 bytes: bitwise mismatch counts."
+    blocks = np.random.default_rng(seed).integers(0, 256, (n_blocks, 17), dtype=np.uint8)
+    with np.errstate(over='ignore', invalid='ignore'):
+        t, s = MXFP4.dequantize(blocks).reshape(-1, 32), MXFP4.spec_dequantize(blocks).reshape(-1, 32)
+        raw = MXFP4.gguf_dequantize(blocks).reshape(-1, 32)
+    return dict(elements=t.size, e255_blocks=int((blocks[:, 0] == 255).sum()), twin_vs_spec=mismatches(t, s),
+                twin_vs_raw_gguf=mismatches(t, raw), code8_only=mismatches(t, code8_signed(blocks, raw)),
+                e255_only=mismatches(t, e255_as_kernel(blocks, raw)), twin_vs_fixed_gguf=mismatches(t, mxfp4_gguf_fix(blocks, raw)),
+                touched_by_e255=mismatches(code8_signed(blocks, raw), mxfp4_gguf_fix(blocks, raw)))
+
 # %% ../../nbs/18c_mxfp4.ipynb #71017385
 def mxfp4_pin_block() -> np.ndarray:
     "One MXFP4 block, scale byte 127 (2^0), byte j = code j in both nibbles: decodes to the codebook twice."
@@ -129,7 +158,7 @@ MXFP4_CODEBOOK_SABOTAGES = {
 # %% ../../nbs/18c_mxfp4.ipynb #c0e1a245
 MXFP4 = Kind(name='MXFP4', ggml_type=int(gguf.GGMLQuantizationType.MXFP4), block_bytes=17, block_elems=32,
              dequant_src=MXFP4_SRC, twin_sub=mxfp4_twin, spec=mxfp4_spec, layout=MXFP4_LAYOUT,
-             e8m0_fields=(0,), codebook=MXFP4_CODEBOOK, deps=(E8M0_SRC,), gguf_fix=code8_signed,
+             e8m0_fields=(0,), codebook=MXFP4_CODEBOOK, deps=(E8M0_SRC,), gguf_fix=mxfp4_gguf_fix,
              sabotages=tuple(lift_sabotage(s, mxfp4_twin, 'e8m0_to_f32') for s in E8M0_SABOTAGES) + MXFP4_SABOTAGES
                        + tuple(codebook_slip(n, why, v, mxfp4_twin, 'MXFP4_CODEBOOK', gemm_visible=n != 'neg-zero-as-zero')  # +0 + -0 = +0: no GEMM sees it
                                for n, (why, v) in MXFP4_CODEBOOK_SABOTAGES.items()),
