@@ -41,16 +41,6 @@ def test_mxfp4_products_equal_gguf_except_code8_and_e255():
     assert (e8m0_to_f32(np.arange(255, dtype=np.uint8)).view(np.uint32) == (2 * half).view(np.uint32)).all()
 
 
-def test_mxfp4_fix_covers_random_bytes():
-    r = random_byte_opinions()
-    assert r['e255_blocks'] > 0 and r['twin_vs_spec'] == 0 and r['twin_vs_fixed_gguf'] == 0
-    # each correction alone leaves the other's elements: both are needed, and both fire
-    assert r['code8_only'] == r['touched_by_e255'] > 0 and r['e255_only'] > 0
-    assert r['twin_vs_raw_gguf'] == r['code8_only'] + r['e255_only']          # the two gaps are disjoint and are all there is
-    assert 0.2 < r['touched_by_e255'] / (32 * r['e255_blocks']) < 0.3     # codes 0, 1, 8, 9: a quarter of such a block
-    assert MXFP4.gguf_fix is mxfp4_gguf_fix
-
-
 def test_mxfp4_codebook_pinned_by_decoding():
     blk = mxfp4_pin_block()
     g = np.asarray(gguf.quants.dequantize(blk[None], gguf.GGMLQuantizationType.MXFP4), np.float32).reshape(32)
@@ -64,6 +54,16 @@ def test_mxfp4_codebook_pinned_by_decoding():
     assert g[8] == 0 and g[24] == 0      # gguf: the right magnitude; its int8 table cannot carry the sign
     t = mxfp4_twin(blk[None, None], np.arange(2).reshape(1, 2, 1)).reshape(32)
     assert (t.view(np.uint32) == np.tile(want, 2)).all() and (mxfp4_spec(blk[None]).reshape(32).view(np.uint32) == np.tile(want, 2)).all()
+
+
+def test_mxfp4_fix_covers_random_bytes():
+    r = random_byte_opinions()
+    assert r['e255_blocks'] > 0 and r['twin_vs_spec'] == 0 and r['twin_vs_fixed_gguf'] == 0
+    # each correction alone leaves the other's elements: both are needed, and both fire
+    assert r['code8_only'] == r['touched_by_e255'] > 0 and r['e255_only'] > 0
+    assert r['twin_vs_raw_gguf'] == r['code8_only'] + r['e255_only']          # the two gaps are disjoint and are all there is
+    assert 0.2 < r['touched_by_e255'] / (32 * r['e255_blocks']) < 0.3     # codes 0, 1, 8, 9: a quarter of such a block
+    assert MXFP4.gguf_fix is mxfp4_gguf_fix
 
 
 def test_mxfp4_geometry():
