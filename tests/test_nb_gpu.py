@@ -20,6 +20,8 @@ from ferrox_lit.source import cuda_text
 import pytest
 from ferrox_lit.kinds import KINDS
 from ferrox_lit.source import show_cuda
+from ferrox_lit.core import errors_table
+from IPython.display import Markdown
 
 
 import ferrox_lit.gpu as _nbmod

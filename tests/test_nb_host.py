@@ -20,6 +20,7 @@ from ferrox_lit.kinds import KINDS, kind_by_name
 from ferrox_lit.source import show_cuda
 from IPython.display import Markdown
 from ferrox_lit.core import md_table
+from ferrox_lit.core import errors_table
 
 
 import ferrox_lit.host as _nbmod

@@ -26,6 +26,7 @@ import matplotlib.pyplot as plt
 from ferrox_lit.source import show_cuda
 from IPython.display import Markdown
 from ferrox_lit.core import md_table
+from ferrox_lit.core import errors_table
 
 
 import ferrox_lit.matvec as _nbmod

@@ -14,6 +14,8 @@ from ferrox_lit.source import cuda_text
 
 
 from ferrox_lit.source import show_cuda
+from ferrox_lit.core import errors_table
+from IPython.display import Markdown
 
 
 import ferrox_lit.mul_mm as _nbmod
