@@ -101,11 +101,12 @@ def test_status_markdown_pivots_rows():
             dict(kind='Q4_K', rung='codebook', needs='CPU', verdict='n/a', figure='affine')]
     md = build_docs.status_markdown(rows, {'Q4_K': 'q4_k'}, '.ipynb')
     lines = md.splitlines()
-    assert lines[0] == '| format | geometry | codebook |'
+    assert lines[0] == '| format | geometry | codebook |' and lines[1] == '|---|---|---|'
     q4k = next(l for l in lines if l.startswith('| [Q4_K](q4_k.ipynb)'))
     assert 'class="fx-fail"' in q4k and 'title="bad &lt;size&gt;"' in q4k
     assert next(l for l in lines if l.startswith('| Q8_0 ')).count('fx-ok') == 1
     assert 'fp16 decode' in md and '4 of 5 checks passed' in md
+    assert build_docs.status_markdown([dict(kind='Q8_0', rung='a/b', needs='CPU', verdict='ok', figure='')], {}, '').splitlines()[0] == '| format | a/<wbr>b |'
 
 def test_adapt_turns_quarto_options_into_tags_and_api_blocks():
     base = 'https://ferrox-lit.local/'
@@ -257,6 +258,11 @@ def test_page_checks_pass_a_good_page_and_each_fires_on_its_sabotage(tmp_path):
     plain = [dict(b, cls=[]) for b in good['blocks']]               # code shown as plain text: no tokens
     assert browser_test.fired(fails(_probe(blocks=plain), 'mul_mm')) == ['code: cuda/c++']
     assert browser_test.fired(fails(_probe(blocks=good['blocks']), 'mul_mm')) == []
+    n = len(browser_test.format_pages()) + 1
+    table = dict(head=['format', 'geometry', 'three opinions'], rows=n, scrolled=False)
+    assert browser_test.fired(fails(_probe(tables=[table]), 'status')) == []
+    assert browser_test.fired(fails(_probe(tables=[]), 'status')) == ['status table']                     # rendered as text
+    assert browser_test.fired(fails(_probe(tables=[dict(table, rows=3)]), 'status')) == ['status table']  # formats missing
 
 def test_code_block_kinds():
     b = lambda text, cls, inp=False: dict(input=inp, cls=cls, text=text)

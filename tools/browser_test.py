@@ -61,10 +61,14 @@ window.addEventListener('load', () => setTimeout(() => {
       const cs = getComputedStyle(pre), w = pre.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
       const n = Math.floor(100 * w / s.getBoundingClientRect().width); s.remove(); return n; };
   const code_cols = {input: cols(inner.querySelector('.highlight-ipynb pre')), shown: cols(inner.querySelector('.jp-RenderedMarkdown .highlight pre, .md-typeset > .highlight pre'))};
+  const scrolled = t => { const w = t.closest('.md-typeset__scrollwrap') || t; return w.scrollWidth > w.clientWidth + 1; };
+  const tables = [...inner.querySelectorAll('table')].map(t => ({head: [...t.querySelectorAll('tr:first-child th')].map(th => th.textContent.trim()).slice(0, 20),
+      rows: t.querySelectorAll('tbody tr').length, scrolled: scrolled(t)}));
+  const tables_scrolled = tables.filter(t => t.scrolled).length;
   const pre_ = document.createElement('pre'); pre_.id = 'fx-probe';
   pre_.textContent = JSON.stringify({title: document.title, h1: h1 ? h1.textContent.trim() : null, imgs, api, blocks,
       plot_bottom: plot ? bottom(plot) : null, doc_overflow: de.scrollWidth - de.clientWidth,
-      col_overflow: col.scrollWidth - col.clientWidth, overflow: outermost, code_cols, width: window.innerWidth});
+      col_overflow: col.scrollWidth - col.clientWidth, overflow: outermost, tables, tables_scrolled, code_cols, width: window.innerWidth});
   document.body.appendChild(pre_);
 }, 300));
 </script>"""
@@ -215,7 +219,17 @@ def link_failures(dom:str, page:str, site:Path) -> list:
         if not path and frag and frag not in ids: bad.append(f'link to #{frag}: no element has that id')
     return list(dict.fromkeys(bad))
 
-CHECKS = ('title', 'images', 'figure', 'API blocks', 'code', 'overflow', 'links', 'glossary')
+STATUS_PAGES = ('index', 'status')   # pages that show the formats x rungs table
+
+def status_table_failures(p:dict) -> list:
+    "The formats x rungs table must be a rendered table: 'format' and at least two rungs across, every format down."
+    want = len(format_pages()) + 1   # a row per format, and the *needs* row
+    found = [t for t in p.get('tables', []) if t['head'][:1] == ['format'] and len(t['head']) >= 3]
+    if not found or found[0]['rows'] < want:
+        return [f"status table: no table headed 'format' with rungs across and {want} rows (tables: {[(t['head'][:3], t['rows']) for t in p.get('tables', [])]})"]
+    return []
+
+CHECKS = ('title', 'images', 'figure', 'API blocks', 'code', 'status table', 'overflow', 'links', 'glossary')
 
 def page_failures(p:dict, page:str, title:str|None=None, want_api:list=(), site:Path=SITE) -> list:
     "Why a probed page fails, each reason prefixed with its check's name (CHECKS). Empty when it passes."
@@ -232,6 +246,7 @@ def page_failures(p:dict, page:str, title:str|None=None, want_api:list=(), site:
     for kind in code_wanted(page):
         if not any(map(CODE_CHECKS[kind], p['blocks'])):
             bad.append(f"code: no highlighted {kind} block among {len(p['blocks'])} code block(s)")
+    if page in STATUS_PAGES: bad += status_table_failures(p)
     if p['doc_overflow'] > 0 or p['col_overflow'] > 0 or p['overflow']:
         bad.append(f"overflow: document {p['doc_overflow']} px wider than the window, main column content {p['col_overflow']} px wider "
                    f"than the column; {p['overflow'] or 'no single element found'}")
@@ -248,6 +263,7 @@ def summary(p:dict, page:str) -> str:
     kinds = {k: sum(map(f, p['blocks'])) for k, f in CODE_CHECKS.items()}
     return (f"h1 {p['h1']!r}; {sum(i['w'] > 0 for i in p['imgs'])}/{len(p['imgs'])} images; {len(p['api'])} API blocks; "
             f"code blocks cuda {kinds['cuda']}, c++ {kinds['cuda/c++']}, diff {kinds['diff']}; overflow {p['doc_overflow']}/{p['col_overflow']} px; "
+            f"{p.get('tables_scrolled', 0)} table(s) scrolling sideways; "
             f"{len([r for r in prose_runs(p['dom']) if r[2]])} glossary links; a code line fits {p['code_cols']['input']} columns in a Python cell, "
             f"{p['code_cols']['shown']} in a shown code block")
 
@@ -261,7 +277,7 @@ def report_failures(p:dict) -> list:
 WIDE = '<div class="fx-sabotage-wide" style="width:3000px">a block wider than the column</div>'
 
 def sabotaged_copy(src:Path, dst:Path, site:Path=SITE):
-    "The page with each check's failure: PNGs undecodable, API blocks and H1 gone, code unhighlighted, a too-wide block, a link to the git host and one to a missing page, glossary links unwrapped."
+    "The page with each check's failure: PNGs undecodable, API blocks and H1 gone, code unhighlighted, tables as text, a too-wide block, a link to the git host and one to a missing page, glossary links unwrapped."
     from nbdev.config import get_config
     t = src.read_text(encoding='utf-8')
     t = t.replace('data:image/png;base64,iVBORw0KGgo', 'data:image/png;base64,AAAAAAAAAAA')  # base64 of the PNG magic
@@ -269,6 +285,7 @@ def sabotaged_copy(src:Path, dst:Path, site:Path=SITE):
     t = re.sub(r'<h1\b.*?</h1>', '', t, flags=re.S)
     t = re.sub(r'<pre>(.*?)</pre>', lambda m: '<pre>' + re.sub(r'</?span\b[^>]*>', '', m.group(1)) + '</pre>', t, flags=re.S)  # plain text, no tokens
     t = re.sub(r'<a class="fx-gloss"[^>]*>(.*?)</a>', r'\1', t, flags=re.S)
+    t = re.sub(r'<(/?)(table|thead|tbody|tr|th|td)\b', r'<\1div', t)   # tables rendered as text (a Markdown table missing its |---| row)
     bad_links = f'<p><a href="{get_config().git_url}/blob/main/ferrox_lit/kind.py#L1">source</a> <a href="no_such_page.html">gone</a></p>'
     t = re.sub(r'(<article\b[^>]*md-content__inner[^>]*>)', lambda m: m.group(1) + WIDE + bad_links, t, count=1)
     dst.write_text(t, encoding='utf-8')
@@ -299,7 +316,7 @@ def main(argv=None) -> int:
     results = []
     from concurrent.futures import ThreadPoolExecutor
     srv, base = serve(SITE)
-    sabs = [('q4_k', '_sabotaged_q4_k'), (FAMILY_PAGES[0], f'_sabotaged_{FAMILY_PAGES[0]}')]
+    sabs = [('q4_k', '_sabotaged_q4_k'), (FAMILY_PAGES[0], f'_sabotaged_{FAMILY_PAGES[0]}'), ('index', '_sabotaged_index')]
     try:
         for page, sab in sabs: sabotaged_copy(SITE / f'{page}.html', SITE / f'{sab}.html')
         with ThreadPoolExecutor(a.jobs) as ex:
@@ -320,13 +337,16 @@ def main(argv=None) -> int:
         for _, sab in sabs: (SITE / f'{sab}.html').unlink(missing_ok=True)
         srv.shutdown()
     # sabotage: every check must fire on the broken copy of q4_k; the C++ check on the broken family page
-    want = [c for c in CHECKS if c != 'code'] + ['code: cuda', 'code: diff']
+    want = [c for c in CHECKS if c not in ('code', 'status table')] + ['code: cuda', 'code: diff']
     got = fired(page_failures(sab_probes[0], 'q4_k', a.title, api_names('q4_k')))
-    results.append(('sabotaged q4_k (PNGs undecodable, no API blocks, no H1, code as plain text, a 3000 px block, '
+    results.append(('sabotaged q4_k (PNGs undecodable, no API blocks, no H1, code and tables as plain text, a 3000 px block, '
                     'a git-host link and a dead link, glossary links unwrapped)', [f'did not fire: {sorted(set(want) - set(got))}'] if set(want) - set(got) else [],
                     f'checks fired: {got}'))
     got = fired(page_failures(sab_probes[1], FAMILY_PAGES[0]))
-    results.append((f'sabotaged {FAMILY_PAGES[0]} (code as plain text)', [] if 'code: cuda/c++' in got else [f'code: cuda/c++ did not fire: {got}'],
+    results.append((f'sabotaged {FAMILY_PAGES[0]} (the same edits)', [] if 'code: cuda/c++' in got else [f'code: cuda/c++ did not fire: {got}'],
+                    f'checks fired: {got}'))
+    got = fired(page_failures(sab_probes[2], 'index'))
+    results.append(('sabotaged index (the same edits; its tables as plain text)', [] if 'status table' in got else [f'status table did not fire: {got}'],
                     f'checks fired: {got}'))
     idx = json.loads((SITE / 'search' / 'search_index.json').read_text())
     where = {d['location'].split('#')[0] for d in idx['docs']}
@@ -359,7 +379,7 @@ def main(argv=None) -> int:
         for b in bad: print(f'       {b}')
         failed += bool(bad)
     print(f'checks per page: {", ".join(CHECKS)} (figure and code: cuda + diff on format pages {", ".join(format_pages())}; '
-          f'code: cuda/c++ on {", ".join(FAMILY_PAGES)}; API blocks where the page exports names)')
+          f'code: cuda/c++ on {", ".join(FAMILY_PAGES)}; status table on {", ".join(STATUS_PAGES)}; API blocks where the page exports names)')
     print(f'screenshots: {", ".join(str(p.relative_to(ROOT)) for p in sorted(OUT.glob("*.png")))}'
           + (' (copied to docs/screenshots/)' if a.save_screenshots else ''))
     print(f'browser_test took {time.time() - t0:.0f} s')

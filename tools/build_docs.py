@@ -307,7 +307,8 @@ def status_markdown(rows:list, page_of:dict, ext:str) -> str:
         v = r['verdict']
         return f'<span class="{CLS.get(v, "fx-fail")}" title="{html.escape(r["figure"], quote=True)}">{MARK.get(v, v)}</span>'
     def kname(k): return f'[{k}]({page_of[k]}{ext})' if k in page_of else k  # page_of: kind -> page stem
-    out = ['| format | ' + ' | '.join(rungs) + ' |', '|---|' + '---|' * len(rungs),
+    head = ' | '.join(r.replace('/', '/<wbr>') for r in rungs)   # 'matvec/repack/split-k' may wrap at its slashes
+    out = ['| format | ' + head + ' |', '|---|' + '---|' * len(rungs),
            '| *needs* | ' + ' | '.join(f'*{needs[r]}*' for r in rungs) + ' |']
     out += [f'| {kname(k)} | ' + ' | '.join(td(cell.get((k, r))) for r in rungs) + ' |' for k in kinds]
     glob = [r for r in rows if r['kind'] == '*']
