@@ -19,6 +19,7 @@ from ferrox_lit.host import run_mul_mm
 
 import json
 import matplotlib.pyplot as plt
+from IPython.display import Markdown
 
 
 import ferrox_lit.gguf_file as _nbmod
