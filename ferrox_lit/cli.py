@@ -331,8 +331,7 @@ def _cmd_bench(a) -> int:
 def _cmd_gpu_check(a) -> int:
     from ferrox_lit.gpu import device_check
     kinds = _kinds(a.kinds)
-    with _maybe_dry(a.dry_run): res = device_check(kinds)
-    if a.json: Path(a.json).write_text(json.dumps(res, indent=1))
+    with _maybe_dry(a.dry_run): res = device_check(kinds, out=a.json)   # rewritten atomically after every kind
     print(f"{res['device']}: {'all kinds ok' if res['ok'] else 'FAILED: ' + ', '.join(f['kind'] for f in res['failures'])}")
     return 0 if res['ok'] else 1
 
