@@ -57,10 +57,12 @@ window.addEventListener('load', () => setTimeout(() => {
   const outermost = over.filter(e => !over.includes(e.parentElement)).slice(0, 5)
       .map(e => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} right edge ${Math.round(e.getBoundingClientRect().right - right)} px past the column`);
   // how many characters of the code font fit in a code cell's line
-  const cols = pre => { if (!pre) return null; const s = document.createElement('span'); s.textContent = '0'.repeat(100); pre.appendChild(s);
-      const cs = getComputedStyle(pre), w = pre.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+  const ir = inner.getBoundingClientRect();
+  const cols = pre => { if (!pre) return null; const s = document.createElement('span'); s.textContent = '0'.repeat(100); s.style.whiteSpace = 'pre'; pre.appendChild(s);
+      const cs = getComputedStyle(pre), r = pre.getBoundingClientRect();   // from the block's left edge to the column's right edge
+      const w = ir.right - Math.max(r.left, ir.left) - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
       const n = Math.floor(100 * w / s.getBoundingClientRect().width); s.remove(); return n; };
-  const code_cols = {input: cols(inner.querySelector('.highlight-ipynb pre')), shown: cols(inner.querySelector('.jp-RenderedMarkdown .highlight pre, .md-typeset > .highlight pre'))};
+  const code_cols = {input: cols(inner.querySelector('.highlight-ipynb pre')), shown: cols(inner.querySelector('.jp-OutputArea-output.jp-RenderedMarkdown .highlight pre'))};
   const scrolled = t => { const w = t.closest('.md-typeset__scrollwrap') || t; return w.scrollWidth > w.clientWidth + 1; };
   const tables = [...inner.querySelectorAll('table')].map(t => ({head: [...t.querySelectorAll('tr:first-child th')].map(th => th.textContent.trim()).slice(0, 20),
       rows: t.querySelectorAll('tbody tr').length, scrolled: scrolled(t)}));
