@@ -157,6 +157,8 @@ def test_link_terms_links_first_prose_use_only():
     assert '<a class="fx-gloss" href="glossary.html#il" title="il"><code>il</code></a> and `il` again' in out
     assert 'kind of work' in out and 'every <a class="fx-gloss" href="glossary.html#kind"' in out
     assert build_docs.link_terms('the twin', seen, {}) == 'the twin'     # seen on this page already: not linked again
+    cell = build_docs.link_terms('| a rung |', set(), {'rung': 'sum |w| |x|'})  # a definition with bars stays in its table cell
+    assert cell.count('|') == 2 and '&#124;w&#124;' in cell
 
 def test_link_page_follows_page_order_over_cells_and_markdown_outputs():
     nb = {'cells': [{'cell_type': 'markdown', 'source': 'A sentinel.'},

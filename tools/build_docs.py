@@ -233,7 +233,8 @@ NOT_PROSE = re.compile(r'(?P<fence>^[ \t]*(?P<f>```+|~~~+).*?^[ \t]*(?P=f)[ \t]*
                        r'|(?P<tag><[^>\n]+>)|(?P<math>\$\$.*?\$\$|\$[^$\n]+\$)|(?P<url>https?://\S+)', re.M | re.S)
 
 def gloss_link(text:str, anchor:str, title:str, href:str='glossary.html') -> str:
-    return f'<a class="fx-gloss" href="{href}#{anchor}" title="{html.escape(title, quote=True)}">{text}</a>'
+    "The link a term's first use becomes; its hover text is the definition's first sentence (a `|` would split a table cell)."
+    return f'<a class="fx-gloss" href="{href}#{anchor}" title="{html.escape(title, quote=True).replace("|", "&#124;")}">{text}</a>'
 
 def link_terms(md:str, seen:set, titles:dict, href:str='glossary.html') -> str:
     "Link the first use of each glossary term in `md`'s prose (not code, headings, links or HTML) and add it to `seen`."
