@@ -157,6 +157,7 @@ def test_link_terms_links_first_prose_use_only():
     assert '<a class="fx-gloss" href="glossary.html#il" title="il"><code>il</code></a> and `il` again' in out
     assert 'kind of work' in out and 'every <a class="fx-gloss" href="glossary.html#kind"' in out
     assert build_docs.link_terms('the twin', seen, {}) == 'the twin'     # seen on this page already: not linked again
+    assert build_docs.link_terms('<!-- a\ntwin -->', set(), {}) == '<!-- a\ntwin -->'   # not in a comment nobody sees
     cell = build_docs.link_terms('| a rung |', set(), {'rung': 'sum |w| |x|'})  # a definition with bars stays in its table cell
     assert cell.count('|') == 2 and '&#124;w&#124;' in cell
 

@@ -227,10 +227,10 @@ def check_glossary(entries:dict, terms=TERMS):
         raise GlossaryMismatch(f'terms without an entry in {GLOSSARY.name}: {sorted(set(terms) - set(entries))}; '
                                f'entries without a pattern in TERMS: {sorted(set(entries) - set(terms))}')
 
-# Markdown that is not prose: fenced code, headings, links, images, HTML tags, math, URLs. Inline code is its own group.
+# Markdown that is not prose: fenced code, headings, links, images, HTML comments and tags, math, URLs. Inline code is its own group.
 NOT_PROSE = re.compile(r'(?P<fence>^[ \t]*(?P<f>```+|~~~+).*?^[ \t]*(?P=f)[ \t]*$)|(?P<head>^[ \t]*#{1,6}[ \t][^\n]*$)'
                        r'|(?P<code>(?P<t>`+)(?P<ct>(?:(?!\n\n).)+?)(?P=t))|(?P<a><a\b.*?</a>)|(?P<link>!?\[[^\]]*\]\([^)]*\)(?:\{[^}]*\})?)'
-                       r'|(?P<tag><[^>\n]+>)|(?P<math>\$\$.*?\$\$|\$[^$\n]+\$)|(?P<url>https?://\S+)', re.M | re.S)
+                       r'|(?P<comment><!--.*?-->)|(?P<tag><[^>\n]+>)|(?P<math>\$\$.*?\$\$|\$[^$\n]+\$)|(?P<url>https?://\S+)', re.M | re.S)
 
 def gloss_link(text:str, anchor:str, title:str, href:str='glossary.html') -> str:
     "The link a term's first use becomes; its hover text is the definition's first sentence (a `|` would split a table cell)."
