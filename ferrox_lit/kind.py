@@ -15,9 +15,9 @@ from .core import FerroxError, NotWholeBlocks, require_dtype, mismatches, max_ab
 # %% auto #0
 __all__ = ['SUB', 'SEEDS', 'Codebook', 'parse_constant_array', 'Sabotage', 'byte_at', 'u16_at', 'SlipDoesNotApply', 'twin_slip',
            'Kind', 'GeometryMismatch', 'check_geometry', 'as_blocks', 'dequantize', 'spec_dequantize',
-           'gguf_dequantize', 'random_blocks', 'three_opinions', 'opinions_table', 'sabotaged', 'swapped',
-           'codebook_slip', 'lift_sabotage', 'sabotage_report', 'layout_table', 'plot_layout', 'quantize_rows',
-           'roundtrip_error', 'plot_error']
+           'gguf_dequantize', 'random_blocks', 'three_opinions', 'opinions_table', 'layout_mismatches', 'sabotaged',
+           'swapped', 'codebook_slip', 'lift_sabotage', 'sabotage_report', 'layout_table', 'plot_layout',
+           'quantize_rows', 'roundtrip_error', 'plot_error']
 
 # %% ../nbs/02_kind.ipynb #89188d30
 SUB = 16  # elements one call of a kind's snippet (`ferrox_dequant_<format>`) writes: llama.cpp's sub-block granularity
@@ -67,6 +67,9 @@ def byte_at(xb:np.ndarray, off, dtype=np.uint32) -> np.ndarray:
     off = np.asarray(off, np.intp)
     if xb.ndim == 3 and xb.shape[1] == 1 and off.ndim <= 3:    # the twin's layout: offsets that do not depend on the block
         o = off.reshape((1,) * (3 - off.ndim) + off.shape)       # gather once per offset pattern (a plain fancy index)
+        if o.shape[0] == 1 and xb.shape[0] > 1 and xb.strides[0] == xb.itemsize:  # blocks innermost in memory: rows, not bytes
+            rows = xb[:, 0, :].T[o[0]]                           # [*pattern, n]: byte `o` of every block, one contiguous run each
+            return np.moveaxis(rows, -1, 0).astype(dtype, copy=False)
         if o.shape[0] == 1: return np.take(xb.reshape(xb.shape[0], xb.shape[2]), o[0], axis=1).astype(dtype, copy=False)
     shape = np.broadcast_shapes(xb.shape[:-1] + (1,), off.shape)
     src = np.broadcast_to(xb, shape[:-1] + xb.shape[-1:])
@@ -165,26 +168,42 @@ def as_blocks(kind:Kind, raw) -> tuple:
     per_row = raw.shape[-1] // kind.block_bytes
     return np.ascontiguousarray(raw).reshape(-1, kind.block_bytes), raw.shape[:-1], per_row
 
-def _twin_all(kind:Kind, blocks:np.ndarray, twin=None) -> np.ndarray:
-    "Every sub-block of every block through the twin: [n, block_elems] float32."
-    xb, il = blocks[:, None, :], np.arange(kind.nl).reshape(1, kind.nl, 1)
-    out = (twin or kind.twin_sub)(xb, il)
-    return np.asarray(out, np.float32).reshape(len(blocks), kind.block_elems)
+def _twin_all(kind:Kind,            # the format
+              blocks:np.ndarray,    # uint8 [n, block_bytes]
+              twin=None,            # a twin with `kind.twin_sub`'s contract (default: that one)
+              blocks_inner:bool=True  # hand the twin the blocks innermost in memory (the fast layout); False: as given
+             ) -> np.ndarray:
+    "Every sub-block of every block through the twin: float32 [n, nl, SUB]."
+    xb = np.ascontiguousarray(blocks.T).T if blocks_inner else blocks   # [n, block_bytes] either way: same bytes, other order
+    il = np.arange(kind.nl).reshape(1, kind.nl, 1)
+    out = (twin or kind.twin_sub)(xb[:, None, :], il)
+    return np.asarray(out, np.float32).reshape(len(blocks), kind.nl, SUB)
 
 # %% ../nbs/02_kind.ipynb #c33e3ff6
-_CHUNK_ELEMS = 1 << 17  # elements per twin call: keeps temporaries in cache-sized pieces on whole tensors
+_CHUNK_ELEMS = 1 << 17       # elements per spec call: keeps the spec's temporaries (up to 15x its output) in small pieces
+_TWIN_CHUNK_ELEMS = 1 << 18  # elements per twin call: fewer, longer numpy calls; the twin's temporaries are a few x its output
 
-def _by_chunks(kind:Kind, blocks:np.ndarray, fn:Callable) -> np.ndarray:
-    "`fn` (blocks [m, block_bytes] -> float32 [m, block_elems]) over `blocks` in `_CHUNK_ELEMS`-sized pieces, into one output."
+def _chunk_blocks(kind:Kind, elems:int) -> int:
+    "Blocks per chunk: about `elems` elements' worth, plus 8, so that the count is never a power of two."
+    return max(64, elems // kind.block_elems) + 8
+
+def _by_chunks(kind:Kind,
+               blocks:np.ndarray,      # uint8 [n, block_bytes]
+               fn:Callable,            # blocks [m, block_bytes] -> float32, m * block_elems values in element order
+               elems:int=_CHUNK_ELEMS  # about how many elements one call of `fn` produces
+              ) -> np.ndarray:
+    "`fn` over `blocks` in `elems`-sized pieces, into one output [n, block_elems]."
     out = np.empty((len(blocks), kind.block_elems), np.float32)
-    step = max(64, _CHUNK_ELEMS // kind.block_elems)
-    for s in range(0, len(blocks), step): out[s:s+step] = np.asarray(fn(blocks[s:s+step]), np.float32).reshape(-1, kind.block_elems)
+    step = _chunk_blocks(kind, elems)
+    for s in range(0, len(blocks), step):
+        r = np.asarray(fn(blocks[s:s+step]), np.float32)
+        out[s:s+step].reshape(r.shape)[...] = r        # one copy into the output, whatever order `r` is laid out in
     return out
 
 def dequantize(kind:Kind, raw) -> np.ndarray:
     "The twin over raw bytes [..., k*block_bytes] -> float32 [..., k*block_elems]."
     blocks, lead, per_row = as_blocks(kind, raw)
-    return _by_chunks(kind, blocks, partial(_twin_all, kind)).reshape(*lead, per_row * kind.block_elems)
+    return _by_chunks(kind, blocks, partial(_twin_all, kind), _TWIN_CHUNK_ELEMS).reshape(*lead, per_row * kind.block_elems)
 
 def spec_dequantize(kind:Kind, raw) -> np.ndarray:
     "The element-indexed spec reference over raw bytes, same contract as `dequantize` (chunked the same way)."
@@ -223,7 +242,7 @@ def three_opinions(kind:Kind, seeds=SEEDS, n_blocks:int=64, twin=None) -> dict:
              spec_vs_gguf=0, max_abs_diff=0.0, first_bad=None)
     for seed in seeds:
         blocks = random_blocks(kind, n_blocks, seed)
-        t = _twin_all(kind, blocks, twin)
+        t = _twin_all(kind, blocks, twin).reshape(n_blocks, kind.block_elems)
         s = np.asarray(kind.spec(blocks), np.float32).reshape(t.shape)
         g = gguf_dequantize(kind, blocks).reshape(t.shape)
         if kind.gguf_fix is not None:
@@ -242,6 +261,12 @@ def three_opinions(kind:Kind, seeds=SEEDS, n_blocks:int=64, twin=None) -> dict:
 def opinions_table(r:dict) -> str:
     "A `three_opinions` result as a one-row Markdown table (the mismatch counts side by side)."
     return md_table([r], [c for c in r if c not in ('kind', 'first_bad')])
+
+# %% ../nbs/02_kind.ipynb #d8caeee0
+def layout_mismatches(kind:Kind, seeds=SEEDS, n_blocks:int=64, twin=None) -> int:
+    "Elements where the twin on the blocks-innermost copy differs, as bits, from the twin on the blocks as given."
+    return sum(mismatches(_twin_all(kind, b, twin), _twin_all(kind, b, twin, blocks_inner=False))
+               for b in (random_blocks(kind, n_blocks, seed) for seed in seeds))
 
 # %% ../nbs/02_kind.ipynb #39848d52
 def sabotaged(kind:Kind, name:str) -> Kind:

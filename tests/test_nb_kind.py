@@ -13,6 +13,12 @@ import gguf
 from ferrox_lit.core import FerroxError, NotWholeBlocks, require_dtype, mismatches, max_abs_diff, md_table
 
 
+from ferrox_lit.kinds import KINDS
+
+
+import time
+
+
 import ferrox_lit.kind as _nbmod
 globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
@@ -49,6 +55,9 @@ def test_byte_at():
     assert got.shape == (2, 2, 2) and got.dtype == np.uint32
     assert got[1, 1].tolist() == [8, 9] and got[0, 0].tolist() == [0, 1]
     assert u16_at(xb, 0)[:, 0, 0].tolist() == [0x0100, 0x0706]
+    xt = np.ascontiguousarray(xb[:, 0, :].T).T[:, None, :]     # the same bytes, blocks innermost (the rows path)
+    assert xt.strides[0] == 1 and np.array_equal(byte_at(xt, 2 * il + np.arange(2)), got)
+    assert np.array_equal(u16_at(xt, 0), u16_at(xb, 0)) and byte_at(xt, 5).shape == (2, 1, 1)
 
 
 def test_empty_input_same_contract():
@@ -68,7 +77,6 @@ def test_empty_input_sabotage():
     k = kind_by_name('Q4_K')
     with pytest.raises(ValueError, match='reshape'):
         gguf.quants.dequantize(np.zeros((0, k.block_bytes), np.uint8), gguf.GGMLQuantizationType(k.ggml_type))
-test_empty_input_same_contract(); test_empty_input_sabotage()
 
 
 def test_as_blocks_refusals():
@@ -110,4 +118,23 @@ def test_spec_memory_sabotage():
     k = kind_by_name('MXFP4')
     n = (1 << 22) // k.block_elems
     assert _peak_over_output(k.spec, random_blocks(k, n, 1), n * k.block_elems) > 1.5
-test_spec_memory_bounded(); test_spec_memory_sabotage()
+
+
+def test_layouts_agree():
+    "The twin on the blocks-innermost copy (dequantize's layout) == the twin on the blocks as given, bit for bit, every kind."
+    from ferrox_lit.kinds import KINDS
+    for k in KINDS:
+        assert layout_mismatches(k) == 0, k.name
+        raw = random_blocks(k, 3 * _chunk_blocks(k, _TWIN_CHUNK_ELEMS) // 2, 5)   # two chunks, the second partial
+        assert mismatches(k.dequantize(raw), _twin_all(k, raw, blocks_inner=False).reshape(len(raw), -1)) == 0, k.name
+
+def test_layouts_sabotage():
+    "A rows path with swapaxes for moveaxis, and a copy made by reshape for transpose, each make the check above fire."
+    from ferrox_lit import kind_by_name
+    bad_rows = twin_slip(byte_at, 'np.moveaxis(rows, -1, 0)', 'rows.swapaxes(0, -1)')
+    for name in ('Q4_K', 'Q6_K', 'Q8_0'):
+        k = kind_by_name(name)
+        assert layout_mismatches(k, twin=twin_slip(k.twin_sub, byte_at=bad_rows)) > 0, name
+    bad_copy = twin_slip(_twin_all, 'np.ascontiguousarray(blocks.T).T', 'np.ascontiguousarray(blocks.T).reshape(blocks.shape)')
+    b = random_blocks(k, 64, 1)
+    assert mismatches(bad_copy(k, b), _twin_all(k, b, blocks_inner=False)) > 0
