@@ -1,25 +1,36 @@
 """Browser test of the docs site and the check report, in headless Chromium (Debian's `chromium`), offline.
 
-    python tools/browser_test.py                # uses _site/ (builds it first if missing), writes _site_test/
+    python tools/browser_test.py                # every page of _site/ (builds it first if missing), writes _site_test/
     python tools/browser_test.py --build        # rebuild the site first (python tools/build_docs.py)
-    python tools/browser_test.py --report-from c.json   # the report from saved `ferrox-lit check --json` rows
+    python tools/browser_test.py --pages q4_k,host --report-from c.json   # some pages; the report from saved rows
+    python tools/browser_test.py --save-screenshots   # also copy the pages' screenshots to docs/screenshots/
 
 What it does:
-1. serves _site/ on 127.0.0.1 (http.server in a thread, a free port) and opens a format page (default Q4_K) in
-   headless Chromium; the page must have its title (document title and the H1), at least one plot that actually
-   loaded (an <img> with a data:image/png source, complete, naturalWidth > 0, inside a notebook output) and an API
-   block (show_doc output) for every public function the page's module exports, by the names in
-   ferrox_lit/_modidx.py; saves a screenshot, _site_test/<page>.png;
-2. writes the check report with `ferrox-lit report -o _site_test/report.html`, opens it the same way: title
-   "ferrox-lit check report", every <img> loaded, at least one; screenshot _site_test/report.png;
-3. the search index (Material's, offline) covers every page;
-4. sabotage: the same checks on a copy of the page with its images' bytes cut, its API blocks and its H1 removed
-   must fail on each of the three counts, so a test that cannot fail would be caught.
+1. serves _site/ on 127.0.0.1 (http.server in a thread, a free port) and opens EVERY page in headless Chromium at a
+   1400 px window (FX_WIDTH=...), a few at once; each page must pass, each failure named by its check:
+   title (an H1, in the document title; Q4_K's exactly 'Q4_K'); images (no <img> fails to load); figure (format
+   pages: a PNG plot in an output that loaded); API blocks (a show_doc block for every public name the page's module
+   exports, by ferrox_lit/_modidx.py); code (format pages, those of nbs/1[0-8]*: a highlighted CUDA block with a
+   `__device__` function and a highlighted diff; the kernel-family pages in FAMILY_PAGES: a highlighted CUDA/C++
+   block); status table (home and status pages: the formats x rungs table rendered as a table with every format);
+   overflow (the document does not scroll sideways and nothing outside a scrolling box is wider than the main
+   column); links (none to the repository's web host, none to a missing file or a missing same-page anchor);
+   glossary (the first use of each term of build_docs.TERMS in the page's prose links to its glossary entry);
+2. screenshots of the pages in SHOTS (_site_test/<page>.png, tall enough for the first CUDA/C++ block and figure);
+3. sabotage: copies of q4_k, the first family page and the home page with PNGs undecodable, API blocks and H1
+   removed, code and tables rendered as plain text, a 3000 px block, a git-host link and a dead link, glossary links
+   unwrapped; every check that applies must fire on them, or the run fails;
+4. the search index (Material's, offline) covers every page;
+5. writes the check report with `ferrox-lit report -o _site_test/report.html` and opens it: title "ferrox-lit check
+   report", every <img> loaded, at least one; screenshot _site_test/report.png.
+The page checks themselves are plain functions of what the probe measured, tested without a browser in
+tests/test_docs_tools.py, each with its sabotage.
 
 How: Chromium's own `--dump-dom` and `--screenshot` modes, no driver and no pip package. `--dump-dom` cannot run a
 script of ours, so the test server adds one to the page it serves for the check (only when the URL asks, with
-`?fx-probe`): after the load event it measures the page in the browser (title, images' naturalWidth, API blocks)
-and writes the result as JSON into a <pre id="fx-probe"> element, which the dumped DOM carries back.
+`?fx-probe`): after the load event it measures the page in the browser (title, images' naturalWidth, API blocks,
+code blocks and their token classes, widths) and writes the result as JSON into a <pre id="fx-probe"> element, which
+the dumped DOM carries back with the page itself (the glossary and link checks read that DOM).
 Launch flags: /work/.library/env/machines/python.md (no background networking: this machine has no network).
 """
 from __future__ import annotations

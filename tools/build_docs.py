@@ -8,11 +8,16 @@
    and hidden cells dropped, backticked names linked. It runs exported cells to render API blocks; it does not run
    the notebooks, whose outputs are the committed ones (tools/run_nbs.py makes them; `--check` says if current).
 2. Those notebooks are adapted for mkdocs-jupyter (the Quarto cell options nbdev leaves, `echo`, `output`,
-   `include`, `code-fold`, become cell tags or go; each API block becomes an HTML block with nbdev's anchor; links
-   to the doc host become relative) and staged under _proc/_site_src/ with nbdev's page names (q4_k.html, ...).
-3. status.md, the table of which rungs each format stands on, is made from `ferrox_lit.cli.run_check()` rows;
-   the same table goes into the home page under the evidence ladder.
-4. MkDocs + Material + mkdocs-jupyter (execute: false) build _site/ from mkdocs.yml with a navigation grouped
+   `include`, `code-fold`, become cell tags or go; each API block becomes an HTML block with nbdev's anchor, its
+   `source` link pointing at the page's own cell that shows the code, or dropped where no cell does; links to the
+   doc host become relative) and staged under _proc/_site_src/ with nbdev's page names (q4_k.html, ...), with the
+   image files their Markdown refers to (docs/images/formats.png on the home page; a missing one fails the build).
+3. status.md, the table of which rungs each format stands on (and every check's figure), is made from
+   `ferrox_lit.cli.run_check()` rows; the same table replaces the home page's status cell output.
+4. The glossary (docs_assets/glossary.md) is staged as a page, and the first use of each of its terms on every
+   page (prose in Markdown cells and Markdown outputs, not code, headings or links; TERMS says what a use is) becomes
+   a link to its entry, with the definition's first sentence as hover text.
+5. MkDocs + Material + mkdocs-jupyter (execute: false) build _site/ from mkdocs.yml with a navigation grouped
    by layer from the notebooks present. MathJax comes from the jupyter-server-mathjax package, not a CDN;
    any remaining reference to another host is removed and the build fails if one is left.
 """
