@@ -275,3 +275,12 @@ def test_code_block_kinds():
     assert browser_test.is_cxx(b('#include <cstdio>\nint main() {}', ['cp', 'kt']))
     assert browser_test.is_diff(b('--- a/q.cuh\n+++ b/q.cuh\n@@ -1 +1 @@', ['gd', 'gi'])) and not browser_test.is_cxx(b('--- a\n@@', ['gd', 'kt']))
     assert 'q4_k' in browser_test.format_pages() and 'mxfp4' in browser_test.format_pages() and 'mul_mm' not in browser_test.format_pages()
+
+def test_link_check_names_host_links_missing_files_and_anchors(tmp_path):
+    from nbdev.config import get_config
+    (tmp_path / 'q4_k.html').write_text('')
+    ok = '<div id="cell-id=abc"></div><article class="md-content__inner"><a href="q4_k.html#x">a</a> <a href="#cell-id=abc">source</a> <a href="https://example.org/">out</a></article>'
+    assert browser_test.link_failures(ok, 'q4_k', tmp_path) == []
+    bad = ok.replace('#cell-id=abc"', '#cell-id=zzz"').replace('q4_k.html#x', 'q9_k.html') + f'<a href="{get_config().git_url}/blob/main/x.py#L1">source</a>'
+    got = browser_test.link_failures(bad, 'q4_k', tmp_path)
+    assert len(got) == 3 and any('q9_k.html' in g for g in got) and any('cell-id=zzz' in g for g in got) and any('not served offline' in g for g in got)
