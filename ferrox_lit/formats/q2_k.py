@@ -45,7 +45,7 @@ def q2_k_twin(xb, il):
     ml = dmin * (sc >> 4).astype(np.float32)
     q = 16 + 32 * (il // 8) + 16 * (il % 2)                               # byte offset of q[0]
     shift = 2 * ((il // 2) % 4)
-    code = ((byte_at(xb, q + np.arange(SUB)) >> shift) & 3).astype(np.float32)
+    code = ((byte_at(xb, q + np.arange(SUB), np.uint8) >> shift.astype(np.uint8)) & 3).astype(np.float32)  # 2 bits: uint8 suffices
     return dl * code - ml
 
 # %% ../../nbs/13_q2_k.ipynb #40177cfa

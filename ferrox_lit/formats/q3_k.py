@@ -49,15 +49,15 @@ def q3_k_twin(xb, il):
     q = 32 + 32 * (il // 8) + 16 * (il % 2)                               # byte offset of q[0]
     hm = 16 * (il % 2)                                                    # byte offset of hm[0]
     shift = 2 * ((il // 2) % 4)
-    m = (1 << (il // 2)).astype(np.uint32)
-    ql = ((byte_at(xb, q + np.arange(SUB)) >> shift) & 3).astype(np.int32)
-    set_ = (byte_at(xb, hm + np.arange(SUB)) & m) != 0
-    return dl * (ql - np.where(set_, 0, 4)).astype(np.float32)
+    m = (1 << (il // 2)).astype(np.uint8)                                  # (unsigned char)
+    ql = ((byte_at(xb, q + np.arange(SUB), np.uint8) >> shift.astype(np.uint8)) & 3).view(np.int8)  # 2 bits: int8 holds ql - 4
+    set_ = (byte_at(xb, hm + np.arange(SUB), np.uint8) & m) != 0
+    return dl * (ql - np.int8(4) * ~set_).astype(np.float32)              # (hm[i] & m) ? 0 : 4: 4 where the bit is clear
 
 # %% ../../nbs/14_q3_k.ipynb #10d0601e
 Q3_K_SABOTAGES = (
     Sabotage('hmask-inverted', '4 subtracted when the hmask bit is SET instead of clear',
-             '? 0 : 4', '? 4 : 0', twin_slip(q3_k_twin, 'np.where(set_, 0, 4)', 'np.where(set_, 4, 0)')),
+             '? 0 : 4', '? 4 : 0', twin_slip(q3_k_twin, 'np.int8(4) * ~set_', 'np.int8(4) * set_')),
     Sabotage('scale-hi-transposed', 'top two scale bits from byte `8 + il / 4`, field `il % 4` (the picture read along the wrong axis)',
              '(sc[8 + il % 4] >> (2 * (il / 4)))', '(sc[8 + il / 4] >> (2 * (il % 4)))',
              twin_slip(q3_k_twin, 'byte_at(sc, 8 + il % 4) >> (2 * (il // 4))', 'byte_at(sc, 8 + il // 4) >> (2 * (il % 4))')),

@@ -69,7 +69,7 @@ def q4_k_twin(xb, il):
     sc, m = k_scale_min_twin(is_, xb[..., 4:])
     dl = d * sc.astype(np.float32)
     ml = dmin * m.astype(np.float32)
-    code = ((byte_at(xb, q + np.arange(SUB)) >> shift) & 0xF).astype(np.float32)
+    code = ((byte_at(xb, q + np.arange(SUB), np.uint8) >> shift.astype(np.uint8)) & 0xF).astype(np.float32)  # 4 bits: uint8 suffices
     return dl * code - ml
 
 # %% ../../nbs/15_q4_k.ipynb #bd1c744c

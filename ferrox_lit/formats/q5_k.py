@@ -51,7 +51,8 @@ def q5_k_twin(xb, il):
     dl = d * sc.astype(np.float32)
     ml = dmin * m.astype(np.float32)
     i = np.arange(SUB)
-    code = ((byte_at(xb, q + i) >> shift) & 0xF) | (((byte_at(xb, qh + i) >> hbit) & 1) << 4)
+    code = ((byte_at(xb, q + i, np.uint8) >> shift.astype(np.uint8)) & 0xF) \
+           | (((byte_at(xb, qh + i, np.uint8) >> hbit.astype(np.uint8)) & 1) << 4)  # 5 bits: uint8 suffices
     return dl * code.astype(np.float32) - ml
 
 # %% ../../nbs/16_q5_k.ipynb #b9bebf4e

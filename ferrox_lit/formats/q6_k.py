@@ -46,7 +46,7 @@ def q6_k_twin(xb, il):
     dl = d * s.view(np.int8).astype(np.float32)                             # (signed char)xb[192 + il]
     i = np.arange(SUB)
     code = ((byte_at(xb, ql + i, np.uint8) >> shl) & 0xF) | (((byte_at(xb, qh + i, np.uint8) >> shh) & 3) << 4)  # 6 bits: uint8 suffices
-    return dl * (np.arange(64, dtype=np.float32) - np.float32(32))[code]  # (float)(code - 32), exact, as a 64-entry table
+    return dl * (code.view(np.int8) - np.int8(32)).astype(np.float32)    # (float)(code - 32): 6 bits, so int8 holds code - 32
 
 # %% ../../nbs/17_q6_k.ipynb #2287c4d7
 Q6_K_SABOTAGES = (
@@ -57,7 +57,7 @@ Q6_K_SABOTAGES = (
     Sabotage('ql-nibble-odd-quarters', 'high ql nibble for the odd quarters 1, 3 instead of quarters 2, 3',
              '4 * ((il / 4) % 2)', '4 * ((il / 2) % 2)', twin_slip(q6_k_twin, '4 * ((il // 4) % 2)', '4 * ((il // 2) % 2)')),
     Sabotage('no-bias', 'the -32 bias forgotten: the 6-bit code used as unsigned',
-             '(float)(code - 32)', '(float)(code)', twin_slip(q6_k_twin, '- np.float32(32))[code]', '- np.float32(0))[code]')),
+             '(float)(code - 32)', '(float)(code)', twin_slip(q6_k_twin, '- np.int8(32))', '- np.int8(0))')),
     Sabotage('unsigned-scale', 'the int8 scale read as unsigned char: 0xFF becomes 255 instead of -1',
              '(signed char)xb[192 + il]', '(unsigned char)xb[192 + il]', twin_slip(q6_k_twin, 's.view(np.int8).astype', 's.astype')),
 )

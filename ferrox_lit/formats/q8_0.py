@@ -32,7 +32,7 @@ Q8_0_SRC = cuda_text('q8_0.cuh')  # the snippet's text: ferrox_lit/cuda/q8_0.cuh
 def q8_0_twin(xb, il):
     "Twin of `Q8_0_SRC`: xb uint8 [n,1,34], il [1,nl,1] -> float32 [n,nl,16]."
     d = f16_to_f32(u16_at(xb, 0))
-    b = byte_at(xb, 2 + 16 * il + np.arange(SUB)).astype(np.int32)
+    b = byte_at(xb, 2 + 16 * il + np.arange(SUB), np.int16)               # int16 holds the byte and every step below
     q = (b ^ 0x80) - 128                                                   # (signed char): two's complement
     return d * q.astype(np.float32)
 
