@@ -187,10 +187,12 @@ def test_glossary_check_passes_a_linked_page_and_fails_an_unlinked_one():
 def test_built_links_satisfy_the_check():
     "What link_terms writes, rendered as HTML, is what glossary_failures accepts: the build and the check agree."
     import markdown
-    md = 'Each sub-block goes through the twin; `il` picks it.\n\nA sabotage fires, and the twin again.'
-    body = markdown.markdown(build_docs.link_terms(md, set(), {}))
+    md = ('Each sub-block goes through the twin; `il` picks it. Geometry first: the row against gguf\'s table; '
+          'a *matrix* row is no registry row.\n\n| matvec/<wbr>repack/<wbr>split-k |\n|---|\n| 1 |\n\nA sabotage fires, and the twin again; split-k.')
+    body = markdown.markdown(build_docs.link_terms(md, set(), {}), extensions=['tables'])
     assert browser_test.glossary_failures(f'<article class="md-content__inner">{body}</article>') == []
-    assert browser_test.glossary_failures(f'<article class="md-content__inner">{markdown.markdown(md)}</article>')
+    assert body.count('glossary.html#row') == 1 and 'the <a class="fx-gloss" href="glossary.html#row"' in body   # context decides, in both
+    assert browser_test.glossary_failures(f'<article class="md-content__inner">{markdown.markdown(md, extensions=["tables"])}</article>')
 
 # ---------- images, source links, status ----------
 

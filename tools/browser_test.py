@@ -179,7 +179,9 @@ class _Prose(HTMLParser):
     def __init__(self):
         super().__init__(); self.stack, self.out, self.depth = [], [], None   # stack: (tag, skip, gloss, code, in_code_cell)
     def handle_starttag(self, tag, attrs):
-        if tag in self.VOID: return
+        if tag in self.VOID:   # <wbr>, <br>: a tag in the Markdown, so the build's linking sees a boundary there too
+            if self.depth is not None and self.stack and not self.stack[-1][1]: self.out.append(('\0', False, None))
+            return
         a = dict(attrs); cls = set((a.get('class') or '').split())
         if self.depth is None:
             if tag == 'article' and 'md-content__inner' in cls: self.depth = len(self.stack)
@@ -191,6 +193,7 @@ class _Prose(HTMLParser):
         if tag == 'a':
             if 'fx-gloss' in cls: gloss = (a.get('href') or '').rpartition('#')[2]
             else: skip = True
+        if skip and not self.stack[-1][1]: self.out.append(('\0', False, None))   # skipped text separates prose, as in the build
         self.stack.append((tag, skip, gloss, code or tag == 'code', cc))
     def handle_endtag(self, tag):
         if tag in self.VOID or tag not in (t[0] for t in self.stack): return
@@ -209,12 +212,17 @@ def prose_runs(dom:str) -> list:
 def glossary_failures(dom:str) -> list:
     "Terms whose first use in the page's prose does not link to its glossary entry (build_docs.TERMS says what a use is)."
     runs, bad = prose_runs(dom), []
+    text, owner = '', []                       # the prose as one string (code and skipped text as NUL), and its runs
+    for i, (t, code, _) in enumerate(runs):
+        t = '\0' if code else t
+        text += t; owner += [i] * len(t)
     for anchor, (prose_re, code_re) in build_docs.TERM_RE.items():
-        for text, code, gloss in runs:
-            hit = (code_re.fullmatch(text.strip()) if code_re else None) if code else (prose_re.search(text) if prose_re else None)
-            if not hit: continue
-            if gloss != anchor: bad.append(f"'{hit.group(0)}' (first use, in '{text.strip()[:60]}') does not link to glossary.html#{anchor}")
-            break
+        hits = [(m.start(), m.group(0)) for m in [prose_re.search(text)] if m] if prose_re else []
+        if code_re: hits += [(owner.index(i), t.strip()) for i, (t, code, _) in enumerate(runs) if code and code_re.fullmatch(t.strip())][:1]
+        if not hits: continue
+        at, word = min(hits)
+        gloss = runs[owner[at]][2]
+        if gloss != anchor: bad.append(f"'{word}' (first use, in '{text[max(0, at - 30):at + 30].replace(chr(0), ' ').strip()}') does not link to glossary.html#{anchor}")
     return bad
 
 def link_failures(dom:str, page:str, site:Path) -> list:

@@ -184,7 +184,7 @@ TERMS = {
     'evidence-ladder': (r'evidence\s+ladder', None),
     'rung': (r'rungs?', None),
     'kind': (r'(?-i:kinds?)(?!\s+of\b)', None),
-    'row': (r'(?:registry|registered|family)\s+rows?', None),
+    'row': (r'(?:registry|registered|family)\s+rows?|row(?=\s+against\s+gguf)', None),   # a matrix row is not one
     'seam': (r'seams?', None),
     'family': (r'(?:kernel\s+)?famil(?:y|ies)', None),
     'snippet': (r'snippets?', None),
