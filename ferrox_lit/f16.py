@@ -9,7 +9,8 @@ from .core import require_dtype
 from .source import cuda_text
 
 # %% auto #0
-__all__ = ['F16_SRC', 'E8M0_SRC', 'f16_to_f32', 'f16_sweep', 'f16_sabotage_report', 'e8m0_to_f32']
+__all__ = ['F16_SRC', 'E8M0_SRC', 'f16_arith', 'f16_to_f32', 'f16_sweep', 'f16_table_mismatches', 'f16_sabotage_report',
+           'e8m0_to_f32']
 
 # %% ../nbs/01_f16.ipynb #7950e8bf
 F16_SRC = cuda_text('f16.cuh')  # the snippet's text: ferrox_lit/cuda/f16.cuh, shown below
@@ -18,15 +19,28 @@ F16_SRC = cuda_text('f16.cuh')  # the snippet's text: ferrox_lit/cuda/f16.cuh, s
 _QNAN = np.uint32(0x7FC00000).view(np.float32)
 _INF = np.float32(np.inf)
 
-def f16_to_f32(bits) -> np.ndarray:
-    "Twin of `ferrox_f16_to_f32`: uint16 bit patterns (any shape) -> float32."
-    b = require_dtype(bits, np.uint16, 'f16_to_f32 bits').astype(np.int32)
+def f16_arith(bits) -> np.ndarray:
+    "The arithmetic of `ferrox_f16_to_f32`, arm for arm: uint16 bit patterns (any shape) -> float32."
+    b = require_dtype(bits, np.uint16, 'f16_arith bits').astype(np.int32)
     sign, exp, mant = (b >> 15) & 1, (b >> 10) & 0x1F, b & 0x3FF
     sub = np.ldexp(mant.astype(np.float32), np.int32(-24))
     nrm = np.ldexp((mant | 0x400).astype(np.float32), exp - 25)
     special = np.where(mant != 0, _QNAN, _INF)
     scale = np.where(exp == 0, sub, np.where(exp == 31, special, nrm)).astype(np.float32)
     return np.where(sign != 0, -scale, scale)
+
+def _f16_table(pats:np.ndarray) -> np.ndarray:
+    "`f16_arith` of `pats` as a read-only table; entry `p` is pattern `p`'s decode only if `pats` is every pattern in order."
+    t = f16_arith(pats)
+    t.setflags(write=False)
+    return t
+
+_F16_TABLE = _f16_table(np.arange(65536, dtype=np.uint32).astype(np.uint16))  # the whole domain, once, in pattern order
+
+def f16_to_f32(bits) -> np.ndarray:
+    "Twin of `ferrox_f16_to_f32`: uint16 bit patterns (any shape) -> float32, `f16_arith` read from its table."
+    b = require_dtype(bits, np.uint16, 'f16_to_f32 bits')
+    return _F16_TABLE[b.reshape(-1)].reshape(b.shape)
 
 # %% ../nbs/01_f16.ipynb #07669b68
 def f16_sweep() -> dict:
@@ -40,6 +54,13 @@ def f16_sweep() -> dict:
                 nan_ok=int((np.isnan(got) & nan).sum()),
                 subnormals=int(((exp == 0) & (mant != 0)).sum()),
                 bad=int((~exact & ~nan).sum() + (nan & ~np.isnan(got)).sum()))
+
+# %% ../nbs/01_f16.ipynb #3fe01fed
+def f16_table_mismatches(table:np.ndarray=None) -> int:
+    "Patterns whose decode read from `table` (default: the one `f16_to_f32` reads) differs, as bits, from `f16_arith`."
+    pats = np.arange(65536, dtype=np.uint32).astype(np.uint16)
+    got = (_F16_TABLE if table is None else table)[pats]
+    return int((got.view(np.uint32) != f16_arith(pats).view(np.uint32)).sum())
 
 # %% ../nbs/01_f16.ipynb #2c34d1ed
 def _f16_slipped(bits, sub_exp=-24, implicit=0x400, bias=25):

@@ -25,6 +25,15 @@ def test_f16_every_pattern():
     assert z.tolist() == [0x00000000, 0x80000000]   # both zeros, sign kept
 
 
+def test_f16_table_is_the_arithmetic():
+    assert f16_table_mismatches() == 0
+    assert f16_to_f32(np.zeros((3, 1, 1), np.uint16)).shape == (3, 1, 1) and f16_to_f32(np.uint16(0x3C00)) == 1.0
+
+def test_f16_table_sabotage():
+    "A table built over the int16 range: every pattern reads its opposite-sign neighbour's decode, and the check fires on all."
+    assert f16_table_mismatches(_f16_table(np.arange(-32768, 32768).astype(np.uint16))) == 65536
+
+
 def test_f16_sabotage_fires():
     r = f16_sabotage_report()
     assert r['subnormal scale 2^-25'] == 2046           # every nonzero subnormal, both signs
