@@ -36,12 +36,12 @@ def q5_0_twin(xb, il):
     "Twin of `Q5_0_SRC`: xb uint8 [n,1,22], il [1,nl,1] -> float32 [n,nl,16]."
     d = f16_to_f32(u16_at(xb, 0))
     qh = byte_at(xb, 2) | (byte_at(xb, 3) << 8) | (byte_at(xb, 4) << 16) | (byte_at(xb, 5) << 24)
-    qs = byte_at(xb, 6 + np.arange(SUB))
+    qs = byte_at(xb, 6 + np.arange(SUB), np.uint8)
     shift = 4 * il
     hbase = 16 * il
-    lo = (qs >> shift) & 0xF
-    hi = ((qh >> (hbase + np.arange(SUB)).astype(np.uint32)) & 1) << 4
-    return d * ((lo | hi).astype(np.int32) - 16).astype(np.float32)
+    lo = (qs >> shift.astype(np.uint8)) & 0xF                                   # 4 bits: uint8 suffices
+    hi = ((qh >> (hbase + np.arange(SUB)).astype(np.uint32)) & 1).astype(np.uint8) << 4  # one bit, at bit 4: uint8 suffices
+    return d * ((lo | hi).astype(np.int8) - 16).astype(np.float32)           # 5-bit code - 16: int8 holds it
 
 # %% ../../nbs/12_q5_0.ipynb #fdfbb2f7
 Q5_0_SABOTAGES = (
@@ -50,7 +50,7 @@ Q5_0_SABOTAGES = (
     Sabotage('nibbles-swapped', 'nibble order reversed: the high nibble taken for sub-block 0, the low one for sub-block 1',
              'const int shift = 4 * il;', 'const int shift = 4 * (1 - il);', twin_slip(q5_0_twin, 'shift = 4 * il', 'shift = 4 * (1 - il)')),
     Sabotage('bias-8', "Q4_0's bias of 8 carried over: codes read as -8..23 instead of -16..15",
-             ' - 16);', ' - 8);', twin_slip(q5_0_twin, '.astype(np.int32) - 16)', '.astype(np.int32) - 8)')),
+             ' - 16);', ' - 8);', twin_slip(q5_0_twin, '.astype(np.int8) - 16)', '.astype(np.int8) - 8)')),
     Sabotage('qh-big-endian', '`qh` assembled most significant byte first',
              '(unsigned int)xb[2] | ((unsigned int)xb[3] << 8)\n                          | ((unsigned int)xb[4] << 16) | ((unsigned int)xb[5] << 24)',
              '(unsigned int)xb[5] | ((unsigned int)xb[4] << 8)\n                          | ((unsigned int)xb[3] << 16) | ((unsigned int)xb[2] << 24)',
