@@ -5,9 +5,7 @@ Not a test: a measurement (issue 13, "Real-file speed"). Two parts:
 1. the whole real model (default: the embedded Gemma 3 270M Q4_K_M), through our reader: every quantized
    tensor from `open_gguf(...).rows(t)`, per type and the whole model in one pass (every output kept until
    the pass ends, as a loader keeps them);
-2. 16 MiB of random blocks (sane scales) per registered kind, in memory;
-3. the C engine's one tuning choice, per kind: its sub-block loop rolled or unrolled (`cengine.UNROLL_IL`),
-   1 thread, on the same 16 MiB, into one reused output (the loop alone, no page faults).
+2. 16 MiB of random blocks (sane scales) per registered kind, in memory.
 
 Sides: the numpy twin (`kind.dequantize`), the C engine (`ferrox_lit.cengine.dequantize`, default thread
 count, and 1 thread), gguf-py's `gguf.quants.dequantize`, libgguf's `dequantize_rows`, all on the same
@@ -76,18 +74,6 @@ def row(label, pairs, repeats, min_sample, **extra) -> dict:
     print({k: v for k, v in r.items()}, flush=True)
     return r
 
-def unroll_row(k, raw, repeats, min_sample) -> dict:
-    "Rolled against unrolled sub-block loop for kind `k` on `raw`: 1 thread, one reused output; best MiB/s of each."
-    out = cengine.dequantize(k, raw, threads=1)
-    assert all(mismatches(cengine.dequantize(k, raw, threads=1, unroll=u), out) == 0 for u in (False, True))
-    best = race({u: (lambda u=u: cengine.dequantize(k, raw, threads=1, unroll=u, out=out)) for u in ('rolled', 'unrolled')},
-                repeats, min_sample)
-    mib = raw.nbytes / 2**20
-    r = dict(type=k.name, mib=round(mib, 2), **{f'{u} MiB/s': round(mib / best[u], 1) for u in best},
-             **{'unrolled / rolled': round(best['rolled'] / best['unrolled'], 3), 'in UNROLL_IL': k.name in cengine.UNROLL_IL})
-    print(r, flush=True)
-    return r
-
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument('--gguf'); p.add_argument('--repeats', type=int, default=5); p.add_argument('--min-sample', type=float, default=0.5)
@@ -101,16 +87,14 @@ def main():
     for t in tensors: groups.setdefault(t.type_name, []).append(t)
     model = [row(ty, [(t.kind, f.rows(t)) for t in ts], a.repeats, a.min_sample, tensors=len(ts)) for ty, ts in groups.items()]
     model.append(row('whole model', [(t.kind, f.rows(t)) for t in tensors], a.repeats, a.min_sample, tensors=len(tensors)))
-    synth, unroll = [], []
-    cengine.prebuild([(k, None, u) for k in KINDS for u in (False, True)])
+    synth = []
     for k in KINDS:
         n = int(a.synthetic_mib * 2**20) // k.block_bytes // 8 * 8
         raw = random_blocks(k, n, 1).reshape(n // 8, 8 * k.block_bytes)      # rows of 8 blocks
         synth.append(row(k.name, [(k, raw)], a.repeats, a.min_sample, tensors=1))
-        unroll.append(unroll_row(k, raw, a.repeats, a.min_sample))
     out = dict(file=f.path.name, file_bytes=f.size, repeats=a.repeats, min_sample_s=a.min_sample, sides=list(SIDES),
                threads=cengine.threads_for(1 << 40), cpus=os.cpu_count(), load_before=load_before,
-               load_after=[round(x, 2) for x in os.getloadavg()], model=model, synthetic=synth, unroll=unroll,
+               load_after=[round(x, 2) for x in os.getloadavg()], model=model, synthetic=synth,
                timing='best of N interleaved samples (order rotating), each >= min_sample s; single process; every output of a pass kept until '
                       'the pass ends; rows from open_gguf (a plain view of one mmap); the C engine with its default thread count (one per 256 KiB '
                       'of input, at most the CPUs this process may use) and with 1 thread',

@@ -140,13 +140,24 @@ def write_report(rows:list, path, kinds=None) -> str:
     "Write a self-contained HTML report of check `rows` (with the pictures) to `path`; return the path."
     import html
     colour = {'ok': '#d4edda', 'FAIL': '#f8d7da', 'n/a': '#eeeeee'}
-    trs = ''.join(f"<tr style='background:{colour.get(r['verdict'], '#fff')}'>" + ''.join(f'<td>{html.escape(str(r[c]))}</td>' for c in ('kind', 'rung', 'needs', 'verdict', 'figure')) + '</tr>' for r in rows)
+    trs = ''.join(
+        f"<tr style='background:{colour.get(r['verdict'], '#fff')}'>"
+        + ''.join(f'<td>{html.escape(str(r[c]))}</td>' for c in ('kind', 'rung', 'needs', 'verdict', 'figure'))
+        + '</tr>'
+        for r in rows
+    )
     failed = sum(r['verdict'] == 'FAIL' for r in rows)
-    imgs = ''.join(f"<h2>{html.escape(t)}</h2><img alt='{html.escape(t)}' src='data:image/png;base64,{b}'>" for t, b in report_figures(kinds).items())
-    doc = (f"<!doctype html><html><head><meta charset='utf-8'><title>ferrox-lit check report</title>"
-           f"<style>body{{font-family:sans-serif;margin:2em}}td,th{{padding:2px 8px;font-size:13px}}table{{border-collapse:collapse}}</style></head><body>"
-           f"<h1>ferrox-lit check report</h1><p>{len(rows) - failed} of {len(rows)} rows ok, {failed} failed; generated {time.strftime('%Y-%m-%d %H:%M:%S')}.</p>"
-           f"<table><tr><th>kind</th><th>rung</th><th>needs</th><th>verdict</th><th>figure</th></tr>{trs}</table>{imgs}</body></html>")
+    imgs = ''.join(
+        f"<h2>{html.escape(t)}</h2><img alt='{html.escape(t)}' src='data:image/png;base64,{b}'>" for t, b in report_figures(kinds).items()
+    )
+    doc = (
+        f"<!doctype html><html><head><meta charset='utf-8'><title>ferrox-lit check report</title>"
+        "<style>body{font-family:sans-serif;margin:2em}td,th{padding:2px 8px;font-size:13px}"
+        "table{border-collapse:collapse}</style></head><body>"
+        f"<h1>ferrox-lit check report</h1><p>{len(rows) - failed} of {len(rows)} rows ok, {failed} failed; "
+        f"generated {time.strftime('%Y-%m-%d %H:%M:%S')}.</p>"
+        f"<table><tr><th>kind</th><th>rung</th><th>needs</th><th>verdict</th><th>figure</th></tr>{trs}</table>{imgs}</body></html>"
+    )
     from pathlib import Path
     Path(path).write_text(doc)
     return str(path)
@@ -187,27 +198,46 @@ def _parser():
                    "(families whose kernel is the same for every format, such as mv_reduce, need none)")
     e.add_argument('--family', default='mul_mm', help=f"kernel family, one of: {', '.join(FAMILIES)} (default: %(default)s)")
     sub.add_parser('kinds', help='list the registered formats')
-    r = sub.add_parser('report', help='run the check (or read --from JSON) and write a self-contained HTML report with plots',
-                       epilog='examples:\n  ferrox-lit report -o check.html\n  ferrox-lit check --json > c.json; ferrox-lit report --from c.json -o check.html',
-                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    r = sub.add_parser(
+        'report',
+        help='run the check (or read --from JSON) and write a self-contained HTML report with plots',
+        epilog='examples:\n  ferrox-lit report -o check.html\n'
+               '  ferrox-lit check --json > c.json; ferrox-lit report --from c.json -o check.html',
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     r.add_argument('-o', '--out', default='ferrox-lit-report.html', help='output HTML file (default: %(default)s)')
     r.add_argument('--from', dest='from_json', help='rows saved by `ferrox-lit check --json` (default: run the check now)')
     r.add_argument('--kinds', help='comma-separated GGUF names (default: all registered)')
-    b = sub.add_parser('bench', help='GPU throughput harness (needs an NVIDIA GPU and CuPy); writes JSON',
-                       epilog='example:\n  ferrox-lit bench --kinds Q4_K,Q8_0 --json bench.json', formatter_class=argparse.RawDescriptionHelpFormatter)
+    b = sub.add_parser(
+        'bench',
+        help='GPU throughput harness (needs an NVIDIA GPU and CuPy); writes JSON',
+        epilog='example:\n  ferrox-lit bench --kinds Q4_K,Q8_0 --json bench.json',
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     b.add_argument('--kinds', help='comma-separated GGUF names (default: all registered)')
     b.add_argument('--json', default='bench_gpu.json', help='where to write the results (default: %(default)s)')
     b.add_argument('--shapes', help='comma-separated ROWSxCOLS weight shapes (default: 4096x4096,11008x4096)')
     b.add_argument('--batches', help='comma-separated mul_mm batch sizes (default: 1,8,32,128,512)')
     b.add_argument('--repeats', type=int, default=20, help='timed samples per measurement (default: %(default)s)')
     b.add_argument('--budget', type=float, metavar='SECONDS', help='start no new kind after this long; the JSON lists what was skipped')
-    b.add_argument('--dry-run', action='store_true', help='run on the CPU runner through a stand-in for CuPy (checks the harness; timings mean nothing)')
-    b.add_argument('--model-shapes', metavar='SOURCE', nargs='?', const='embedded',
-                   help="also measure model shapes: a JSON list of {kind, n_rows, n_cols, tensors}, a GGUF file (its quantized tensors' shapes), "
-                        "or 'embedded' (the default when the flag is given alone: the embedded Gemma 3 270M, from the installed model package)")
-    g = sub.add_parser('gpu-check', help='the device evidence for every kind: exact mode bit for bit, fast mode within the bound, sabotages; exit 1 on failure',
-                       epilog='examples:\n  ferrox-lit gpu-check --json evidence_gpu.json\n  ferrox-lit gpu-check --dry-run --kinds Q4_K   (CPU stand-in)',
-                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    b.add_argument(
+        '--dry-run', action='store_true',
+        help='run on the CPU runner through a stand-in for CuPy (checks the harness; timings mean nothing)'
+    )
+    b.add_argument(
+        '--model-shapes',
+        metavar='SOURCE',
+        nargs='?',
+        const='embedded',
+        help="also measure model shapes: a JSON list of {kind, n_rows, n_cols, tensors}, a GGUF file (its quantized tensors' shapes), "
+        "or 'embedded' (the default when the flag is given alone: the embedded Gemma 3 270M, from the installed model package)",
+    )
+    g = sub.add_parser(
+        'gpu-check',
+        help='the device evidence for every kind: exact mode bit for bit, fast mode within the bound, sabotages; exit 1 on failure',
+        epilog='examples:\n  ferrox-lit gpu-check --json evidence_gpu.json\n  ferrox-lit gpu-check --dry-run --kinds Q4_K   (CPU stand-in)',
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     g.add_argument('--kinds', help='comma-separated GGUF names (default: all registered)')
     g.add_argument('--json', metavar='PATH', help='also write every row as JSON')
     g.add_argument('--dry-run', action='store_true', help='run on the CPU runner through a stand-in for CuPy')
@@ -263,7 +293,8 @@ def _read_rows(path:str) -> list:
     except ValueError as e: raise FerroxError(f"--from {path}: not a `ferrox-lit check --json` file ({e})") from None
     keys = {'kind', 'rung', 'needs', 'verdict', 'figure'}
     if not isinstance(rows, list) or not all(isinstance(r, dict) and keys <= set(r) for r in rows):
-        raise FerroxError(f"--from {path}: not a `ferrox-lit check --json` file (expected a list of objects with keys {', '.join(sorted(keys))})")
+        raise FerroxError(f"--from {path}: not a `ferrox-lit check --json` file "
+                          f"(expected a list of objects with keys {', '.join(sorted(keys))})")
     return rows
 
 def _model_shapes(source:str) -> list:
@@ -356,7 +387,7 @@ def main(argv=None) -> int:
         rc = COMMANDS[a.cmd](a)
         sys.stdout.flush()                                        # a closed pipe shows here, inside the handler below
         return rc
-    except BrokenPipeError:                                       # `ferrox-lit census | head -1`: the reader left; stop quietly, as cat does
+    except BrokenPipeError:   # `ferrox-lit census | head -1`: the reader left; stop quietly, as cat does
         _quiet_stdout()
         return 128 + signal.SIGPIPE
     except FerroxError as e:

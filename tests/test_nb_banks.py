@@ -91,7 +91,8 @@ def test_empty_or_partial_trace_refused():
     with pytest.raises(EmptyTrace): check_coverage(SharedTrace(tr.src, tr.records[:0], tr.line[:0]))
     with pytest.raises(EmptyTrace, match='not a race-mode run'): read_trace(None)
     keep = tr.line != max(source_sites(tr.src))       # drop every access of the last site
-    with pytest.raises(SiteNotTraced, match=f"L{max(source_sites(tr.src))}"): check_coverage(SharedTrace(tr.src, tr.records[keep], tr.line[keep]))
+    with pytest.raises(SiteNotTraced, match=f"L{max(source_sites(tr.src))}"):
+        check_coverage(SharedTrace(tr.src, tr.records[keep], tr.line[keep]))
     with pytest.raises(VariantDoesNotApply, match='occurs 0 times'): variant_src('Q8_0', 'swizzle', src=variant_src('Q8_0', 'swizzle'))
     with pytest.raises(UnresolvedSite, match='indexes no shared array'): trace_sites(SharedTrace(tr.src, tr.records, np.ones_like(tr.line)))
 

@@ -63,7 +63,10 @@ def test_summary_on_a_synthetic_result():
                matvec=[dict(kind='Q4_K', n_rows=4096, n_cols=4096, n_split=s, of_copy=f) for s, f in ((1, 0.85), (4, 0.7))])
     (r,) = summary(res, kstep_wavefronts=1.0)
     assert (r['vs_dequant_cublas_fp32'], r['vs_cublas_fp32'], r['matvec_of_copy'], r['matvec_split4_of_copy']) == (1.5, 0.5, 0.85, 0.7)
-    res['model_rows'] = [dict(res['rows'][0], n_rows=640, n_cols=2048, tensors=9), dict(res['rows'][0], n_rows=640, n_cols=2048, batch=32, tensors=9)]
+    res['model_rows'] = [
+        dict(res['rows'][0], n_rows=640, n_cols=2048, tensors=9),
+        dict(res['rows'][0], n_rows=640, n_cols=2048, batch=32, tensors=9),
+    ]
     res['model_matvec'] = [dict(kind='Q4_K', n_rows=640, n_cols=2048, n_split=1, of_copy=0.4)]
     rows = summary(res, kstep_wavefronts=1.0)                 # the model's batch-512 row joins, with its own matvec
     assert [(r['shape'], r['model_tensors'], r['matvec_of_copy']) for r in rows] == [('4096x4096', None, 0.85), ('640x2048', 9, 0.4)]
@@ -72,7 +75,13 @@ def test_summary_on_a_synthetic_result():
     res['rows'][0]['dequant_cublas_fp32'] = dict(t(3.0), host_bound=True)   # a host-bound baseline: its ratio is dropped, the rest stays
     res['matvec'][0]['host_bound'] = True                      # and a host-bound matvec: dropped from the summary and the target
     (r,) = summary(res, kstep_wavefronts=1.0)[:1]
-    assert (r['vs_dequant_cublas_fp32'], r['vs_cublas_fp32'], r['matvec_of_copy'], r['matvec_split4_of_copy'], r['host_bound']) == (None, 0.5, None, 0.7, 2)
+    assert (r['vs_dequant_cublas_fp32'], r['vs_cublas_fp32'], r['matvec_of_copy'], r['matvec_split4_of_copy'], r['host_bound']) == (
+        None,
+        0.5,
+        None,
+        0.7,
+        2,
+    )
     assert matvec_targets(res) == {'Q4_K': None}
 
 
@@ -89,7 +98,10 @@ def test_plot_tflops_on_a_synthetic_result():
                 ours_fast=dict(tflops=b / 10), dequant_cublas_fp32=dict(tflops=b / 5), cublas_fp32=dict(tflops=b / 2)) for b in (1, 8)])
     ax = plot_tflops(fake, 64, 64)
     assert len(ax.lines) == 3 and list(ax.lines[0].get_ydata()) == [0.1, 0.8] and list(ax.lines[2].get_ydata()) == [0.5, 4.0]
-    fake['matvec'] = [dict(kind='Q8_0', n_rows=64, n_cols=64, n_split=1, of_copy=0.5), dict(kind='Q8_0', n_rows=64, n_cols=64, n_split=4, of_copy=0.6)]
+    fake['matvec'] = [
+        dict(kind='Q8_0', n_rows=64, n_cols=64, n_split=1, of_copy=0.5),
+        dict(kind='Q8_0', n_rows=64, n_cols=64, n_split=4, of_copy=0.6),
+    ]
     ax = plot_matvec(fake)
     assert [p.get_width() for p in ax.patches] == [0.5]   # split-1 rows only
     fake['model_matvec'] = [dict(kind='Q5_0', n_rows=2048, n_cols=640, n_split=1, of_copy=0.3, tensors=36)]

@@ -140,7 +140,9 @@ def test_cli_closed_pipe():
         return p.wait(timeout=120), p.stderr.read().decode()
     rc, err = piped('import sys; from ferrox_lit.cli import main; sys.argv[0] = "ferrox-lit"; raise SystemExit(main(sys.argv[1:]))')
     assert rc == 141 and err == '', (rc, err)
-    rc, err = piped('import sys; from ferrox_lit.cli import COMMANDS, _parser; COMMANDS["census"](_parser().parse_args(sys.argv[1:])); sys.stdout.flush()')
+    rc, err = piped(
+        'import sys; from ferrox_lit.cli import COMMANDS, _parser; COMMANDS["census"](_parser().parse_args(sys.argv[1:])); sys.stdout.flush()'
+    )
     assert rc != 0 and 'BrokenPipeError' in err                      # sabotage: without main's handler, the traceback
 
 

@@ -223,9 +223,11 @@ def test_bench_runs_on_the_stand_in(tmp_path=None):
     assert all(r['exact_mismatches'] == 0 for r in back['tunings']), back['tunings']   # every tuning equals the shipped kernel
     for r in back['rows']:
         for key in bench.MUL_MM_COLUMNS: assert r[key]['best_ms'] > 0 and r[key]['enqueue_ms'] > 0 and 'host_bound' in r[key], key
-    for key in ('copy', 'copy_end'): assert 'host_bound' in back[key] and back[key]['gb_s'] > 0, key   # the ceiling: timed like the kernels, at both ends
+    for key in ('copy', 'copy_end'):
+        assert 'host_bound' in back[key] and back[key]['gb_s'] > 0, key  # the ceiling: timed like the kernels, at both ends
     assert all(m['of_copy'] == m['gb_s'] / bench.copy_ceiling(back) for m in back['matvec'])
-    for r in back['rows']: assert r['l2_defeated'] and r['copies'] * r['weight_bytes'] >= 3 * back['l2_bytes'], r      # every rotation clears 3 L2s
+    for r in back['rows']:
+        assert r['l2_defeated'] and r['copies'] * r['weight_bytes'] >= 3 * back['l2_bytes'], r  # every rotation clears 3 L2s
     assert back['nvrtc'] == '0.0' and 'CUPY_TF32' in back and back['l2_bytes'] == DRY_PROPS['l2CacheSize']
     assert [s['shape'] for s in bench.summary(back, 1.0, batch=3)] == ['64x256']
     bench.plot_tflops(back, 64, 256); bench.plot_matvec(back)

@@ -14,10 +14,11 @@ globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__"
 
 def test_fuzz_no_unnamed_errors():
     n = int(os.environ.get('FX_FUZZ_CASES', 3000))
-    r = fuzz(n, seed=int(os.environ.get('FX_FUZZ_SEED', 0)))
+    # the test's time bound is 5x the benchmark's 2 s target: a shared CI machine under load is slow, a quadratic parse is slower still
+    r = fuzz(n, seed=int(os.environ.get('FX_FUZZ_SEED', 0)), time_bound=TEST_TIME_BOUND)
     assert r['cases'] == n and not r['escaped'], r['escaped'][:5]
     assert not r['slow'] and not r['big'], (r['slow'][:5], r['big'][:5])
-    assert sum(r['counts']['small'].values()) > 0.9 * n and len(r['counts']['small']) >= 8     # many different named errors, and files that open
+    assert sum(r['counts']['small'].values()) > 0.9 * n and len(r['counts']['small']) >= 8  # many different named errors, and files that open
     assert r['counts']['small'].get('opened', 0) > 0.05 * n
 
 def test_mutate_survives_empty():
@@ -40,7 +41,7 @@ def test_fuzz_sabotage_finds_zero_element_defect():
 
 
 def test_hostile_regressions():
-    "Each crafted worst case: one past its default ceiling refused by name, at the ceiling opened; every one under 2 s and 512 MiB beyond its size."
+    "Each crafted worst case: one past its default ceiling refused by name, at the ceiling opened; each under TEST_TIME_BOUND and 512 MiB beyond its size."
     with tempfile.TemporaryDirectory() as d:
         for case, (_, n_issue, n_ci) in HOSTILE.items():
             if case == 'huger key': continue
@@ -48,7 +49,7 @@ def test_hostile_regressions():
                 p = hostile_file(d, case, n=n)
                 out, s, mib = measured(exercise, p)
                 assert out == want, (case, n, out)
-                assert s < 2.0 and (mib is None or mib - p.stat().st_size / 2**20 < 512), (case, n, s, mib)
+                assert s < TEST_TIME_BOUND and (mib is None or mib - p.stat().st_size / 2**20 < 512), (case, n, s, mib)
                 p.unlink()
 
 def test_hostile_sabotage():

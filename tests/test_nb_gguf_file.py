@@ -127,14 +127,16 @@ def _limit_cases(d) -> dict:
                      max_nested_items=8, max_nesting=2)
     mk = lambda n, **kw: craft_gguf(Path(d) / f'{n}.gguf', **kw)
     return {
-        'max_tensors':      mk('t', tensors=[(f'w{i}', (32,), t, bytes(34)) for i in range(9)]),
-        'max_kv':           mk('k', kv=[(f'k{i}', _VT.UINT8, 0) for i in range(9)]),
-        'max_name_bytes':   mk('n', kv=[('k' * 65, _VT.UINT8, 0)]),
+        'max_tensors': mk('t', tensors=[(f'w{i}', (32,), t, bytes(34)) for i in range(9)]),
+        'max_kv': mk('k', kv=[(f'k{i}', _VT.UINT8, 0) for i in range(9)]),
+        'max_name_bytes': mk('n', kv=[('k' * 65, _VT.UINT8, 0)]),
         'max_string_bytes': mk('s', kv=[('k', _VT.STRING, 'x' * 65)]),
-        'max_array_len':    mk('a', kv=[('k', _VT.ARRAY, (_VT.INT32, list(range(9))))]),
-        'max_walk':         mk('w', kv=[('k', _VT.ARRAY, (_VT.STRING, [''] * 8)), ('j', _VT.ARRAY, (_VT.STRING, [''] * 8))]),
-        'max_nested_items': mk('x', kv=[('k', _VT.ARRAY, (_VT.ARRAY, [(_VT.UINT8, [])] * 5)), ('j', _VT.ARRAY, (_VT.ARRAY, [(_VT.UINT8, [])] * 4))]),
-        'max_nesting':      mk('d', kv=[('k', _VT.ARRAY, (_VT.ARRAY, [(_VT.ARRAY, [(_VT.UINT8, [])])]))]),
+        'max_array_len': mk('a', kv=[('k', _VT.ARRAY, (_VT.INT32, list(range(9))))]),
+        'max_walk': mk('w', kv=[('k', _VT.ARRAY, (_VT.STRING, [''] * 8)), ('j', _VT.ARRAY, (_VT.STRING, [''] * 8))]),
+        'max_nested_items': mk(
+            'x', kv=[('k', _VT.ARRAY, (_VT.ARRAY, [(_VT.UINT8, [])] * 5)), ('j', _VT.ARRAY, (_VT.ARRAY, [(_VT.UINT8, [])] * 4))]
+        ),
+        'max_nesting': mk('d', kv=[('k', _VT.ARRAY, (_VT.ARRAY, [(_VT.ARRAY, [(_VT.UINT8, [])])]))]),
     }, lim
 
 def test_limits_fire_and_can_be_raised():

@@ -63,7 +63,7 @@ def test_dequant_kernel_on_cpu():
         with np.errstate(invalid='ignore', over='ignore'): want = k.dequantize(raw).ravel()
         assert mismatches(dst, want) == 0, k.name
         src, fn = dequant_src(k, 'f16')
-        dst16 = np.full(37 * k.block_elems, 0x7E01, np.uint16)   # a NaN payload the kernel never writes (the runner's 0xA5A5 is a real half)
+        dst16 = np.full(37 * k.block_elems, 0x7E01, np.uint16)  # a NaN payload the kernel never writes (the runner's 0xA5A5 is a real half)
         launch(src, fn, -(-n_sub // DEQUANT_THREADS), DEQUANT_THREADS, [raw, dst16, 37], live=False)
         assert not (dst16 == 0x7E01).any(), k.name
         with np.errstate(invalid='ignore', over='ignore'): want16 = want.astype(np.float16)

@@ -89,5 +89,6 @@ def test_bad_input_refused():
     with pytest.raises(LaunchRefused, match='n_rows is an int, got float'):
         launch(src, k.fn_name, 1, 256, [w, x, dst, 64.0, 32, 1, k.block_bytes])
     with pytest.raises(LaunchRefused, match='at most 1024'): launch(src, k.fn_name, 1, 2048, [w, x, dst, 64, 32, 1, k.block_bytes])
-    with pytest.raises(LaunchRefused, match="grid.y = 70000 exceeds"): launch(src, k.fn_name, (1, 70000), 256, [w, x, dst, 64, 32, 1, k.block_bytes])
+    with pytest.raises(LaunchRefused, match="grid.y = 70000 exceeds"):
+        launch(src, k.fn_name, (1, 70000), 256, [w, x, dst, 64, 32, 1, k.block_bytes])
     with pytest.raises(LaunchRefused, match='expected one of'): build(src, k.fn_name, mode='valgrind')

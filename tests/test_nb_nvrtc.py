@@ -191,8 +191,11 @@ def test_local_and_exact_checks_fire():
 
 def test_register_family():
     import pytest
-    toy = Family('toy_copy', lambda k: ('extern "C" __global__ void toy_copy(const float* a, float* b) { b[threadIdx.x] = a[threadIdx.x]; }',
-                                        'toy_copy'), 128)
+    toy = Family(
+        'toy_copy',
+        lambda k: ('extern "C" __global__ void toy_copy(const float* a, float* b) { b[threadIdx.x] = a[threadIdx.x]; }', 'toy_copy'),
+        128,
+    )
     try:
         register_family(toy)
         [r] = compile_matrix(kinds=[KINDS[0]], families=['toy_copy'], arches=[90], modes=['fast'])

@@ -1,9 +1,8 @@
 // ferrox_lit C engine: the dequant kernel's grid as a plain, multi-threaded host loop.
 // The emitter (ferrox_lit.cengine.engine_sources) writes beside this file:
 //   shim.h    ferrox_lit/cuda/host_shim.h, unmodified
-//   kind.cuh  #define FX_NL, FX_BLOCK_BYTES, FX_FN_NAME, FX_MAX_THREADS, FX_UNROLL_IL, then
-//             mul_mm.kind_prelude(kind) unmodified: fp16 decode, helpers, table, the kind's snippet,
-//             #define FX_DEQUANT <snippet>
+//   kind.cuh  #define FX_NL, FX_BLOCK_BYTES, FX_FN_NAME, FX_MAX_THREADS, then mul_mm.kind_prelude(kind)
+//             unmodified: fp16 decode, helpers, table, the kind's snippet, #define FX_DEQUANT <snippet>
 // and compiles it with g++ -O3 -ffp-contract=off -fno-fast-math into a shared library.
 #include "shim.h"
 #include <pthread.h>
@@ -28,15 +27,10 @@ extern "C" void fx_ldexpf_probe(const float* x, const int* e, float* out, int64_
 
 // Blocks [b0, b1): every sub-block il of every block, in ascending order, as the GPU kernel's
 // thread `sub = block * FX_NL + il` writes it: FX_DEQUANT into 16 registers, then dst[sub * 16 + i].
-// FX_UNROLL_IL 1 unrolls the sub-block loop: faster for some formats, slower for others; the
-// choice per kind is measured (benchmarks/bench_engines.py) and kept in cengine.UNROLL_IL.
 static void fx_cpu_range(const unsigned char* __restrict__ src, float* __restrict__ dst, int64_t b0, int64_t b1) {
     for (int64_t b = b0; b < b1; b++) {
         const unsigned char* xb = src + b * FX_BLOCK_BYTES;
         float* out = dst + b * (FX_NL * 16);
-#if FX_UNROLL_IL
-#pragma GCC unroll 16
-#endif
         for (int il = 0; il < FX_NL; il++) {
             float reg[16];
             FX_DEQUANT(xb, il, reg);
