@@ -7,7 +7,7 @@ removed by timing two grids and taking the difference per block. Best of N.
 
     python benchmarks/bench_host.py [--kind Q4_K] [--k 2048] [--repeats 3] [--json out.json]
 """
-import argparse, json, time
+import argparse, json
 import numpy as np
 from ferrox_lit.kinds import require_kind
 from ferrox_lit.kind import random_blocks

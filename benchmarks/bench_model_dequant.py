@@ -65,7 +65,8 @@ def main():
             a_, b_ = check(f, t, kind); tg += a_; sp += b_
         rows.append(dict(type=ty, tensors=len(ts), mib=sum(t.n_bytes for t in ts) / 2**20, elements=sum(t.n_elements for t in ts),
                          twin_vs_gguf=tg, twin_vs_spec=sp, check_s=round(time.perf_counter() - t0, 1)))
-        print(f"checked {ty}: {len(ts)} tensors, {rows[-1]['elements']:,} elements, twin/gguf {tg} and twin/spec {sp} mismatches", flush=True)
+        print(f"checked {ty}: {len(ts)} tensors, {rows[-1]['elements']:,} elements, "
+              f"twin/gguf {tg} and twin/spec {sp} mismatches", flush=True)
     passes = {ty: (lambda ts=ts, k=ts[0].kind: [k.dequantize(f.rows(t)) for t in ts],
                    lambda ts=ts: [gguf.quants.dequantize(f.rows(t), gguf.GGMLQuantizationType(t.ggml_type)) for t in ts])
               for ty, ts in groups.items()}
@@ -90,13 +91,22 @@ def main():
         flag = '' if r['ratio'] >= 1.0 else '  (below 1.0x)'
         print(f"{r['type']:6} {r['tensors']:7} {r['mib']:7.1f} {r['ours_mib_s']:13.1f} {r['gguf_mib_s']:11.1f} {r['ratio']:5.2f}x  "
               f"{r['twin_vs_gguf']}, {r['twin_vs_spec']}{flag}")
-    out = dict(file=f.path.name, file_bytes=f.size, repeats=a.repeats, loops=loops,
-               timing='per type: best of N samples, each the mean of `loops` whole-model passes over that type\'s tensors (>= min-sample s), '
-                      'ours and gguf interleaved, order alternating; single process, CPU only (no GPU)',
-               not_measured=dict(f32_tensors=sum(1 for t in f if not t.quantized), no_kernel_types=skipped),
-               gguf_version=getattr(gguf, '__version__', None) or __import__('importlib.metadata').metadata.version('gguf'),
-               numpy_version=np.__version__, cpus=os.cpu_count(), machine=platform.machine(),
-               date=time.strftime('%Y-%m-%d'), types=rows, total=total)
+    out = dict(
+        file=f.path.name,
+        file_bytes=f.size,
+        repeats=a.repeats,
+        loops=loops,
+        timing='per type: best of N samples, each the mean of `loops` whole-model passes over that type\'s tensors (>= min-sample s), '
+        'ours and gguf interleaved, order alternating; single process, CPU only (no GPU)',
+        not_measured=dict(f32_tensors=sum(1 for t in f if not t.quantized), no_kernel_types=skipped),
+        gguf_version=getattr(gguf, '__version__', None) or __import__('importlib.metadata').metadata.version('gguf'),
+        numpy_version=np.__version__,
+        cpus=os.cpu_count(),
+        machine=platform.machine(),
+        date=time.strftime('%Y-%m-%d'),
+        types=rows,
+        total=total,
+    )
     if a.json:
         with open(a.json, 'w') as fh: json.dump(out, fh, indent=1)
 

@@ -65,7 +65,9 @@ def main():
     a = p.parse_args()
     path = Path(a.gguf) if a.gguf else default_model()
     reader = gguf.GGUFReader(path)
-    per_type = collections.defaultdict(lambda: dict(tensors=0, native_bytes=0, repacked_bytes=0, repack_s=0.0, dequant_s=0.0, elements=0, mismatches=0))
+    per_type = collections.defaultdict(
+        lambda: dict(tensors=0, native_bytes=0, repacked_bytes=0, repack_s=0.0, dequant_s=0.0, elements=0, mismatches=0)
+    )
     skipped, tensors = collections.Counter(), []
     for t in reader.tensors:
         name = t.tensor_type.name
@@ -94,21 +96,43 @@ def main():
                  dequant_mb_s=nat / MB / t_dq, repack_vs_dequant_time=t_rp / t_dq,
                  elements=sum(v['elements'] for v in per_type.values()),
                  reconstruct_mismatches=sum(v['mismatches'] for v in per_type.values()) if verified else None)
-    types = {n: dict(v, native_mb=v['native_bytes'] / MB, repacked_mb=v['repacked_bytes'] / MB,
-                     size_change_pct=100 * (v['repacked_bytes'] / v['native_bytes'] - 1), repack_mb_s=v['native_bytes'] / MB / v['repack_s'])
-             for n, v in sorted(per_type.items())}
+    types = {
+        n: dict(
+            v,
+            native_mb=v['native_bytes'] / MB,
+            repacked_mb=v['repacked_bytes'] / MB,
+            size_change_pct=100 * (v['repacked_bytes'] / v['native_bytes'] - 1),
+            repack_mb_s=v['native_bytes'] / MB / v['repack_s'],
+        )
+        for n, v in sorted(per_type.items())
+    }
     print(f"\n{total['tensors']} tensors repacked, {total['skipped']} skipped ({dict(skipped)})")
     for n, v in types.items():
-        print(f"  {n:5} {v['tensors']:3} tensors  {v['native_mb']:7.1f} -> {v['repacked_mb']:7.1f} MB ({v['size_change_pct']:+5.1f}%)  "
-              f"repack {v['repack_s']:6.2f} s ({v['repack_mb_s']:5.0f} MB/s)  dequant {v['dequant_s']:6.2f} s  mismatches {v['mismatches'] if verified else 'n/a'}")
+        print(
+            f"  {n:5} {v['tensors']:3} tensors  {v['native_mb']:7.1f} -> {v['repacked_mb']:7.1f} MB ({v['size_change_pct']:+5.1f}%)  "
+            f"repack {v['repack_s']:6.2f} s ({v['repack_mb_s']:5.0f} MB/s)  dequant {v['dequant_s']:6.2f} s  "
+            f"mismatches {v['mismatches'] if verified else 'n/a'}"
+        )
     print(f"  total {total['native_mb']:.1f} -> {total['repacked_mb']:.1f} MB ({total['size_change_pct']:+.1f}%) in {t_rp:.2f} s "
           f"({total['repack_mb_s']:.0f} MB/s of source, single-threaded); the twin dequantize of the same bytes: {t_dq:.2f} s "
           f"(repack / dequantize time = {total['repack_vs_dequant_time']:.2f}); reconstruct mismatches: {total['reconstruct_mismatches']}")
     if a.json:
-        out = dict(what='repack every eligible tensor (ferrox_lit.matvec.repack), best of N per tensor, single-threaded; baseline: Kind.dequantize of the same bytes in the same run',
-                   model=path.name, model_bytes=path.stat().st_size, group=RQ_G, repeats=a.repeats, mb='10^6 bytes',
-                   machine=dict(python=platform.python_version(), numpy=np.__version__, cpu=platform.processor() or platform.machine(), cores=os.cpu_count()),
-                   total=total, per_type=types, skipped=dict(skipped), tensors=tensors)
+        out = dict(
+            what='repack every eligible tensor (ferrox_lit.matvec.repack), best of N per tensor, single-threaded; '
+                 'baseline: Kind.dequantize of the same bytes in the same run',
+            model=path.name,
+            model_bytes=path.stat().st_size,
+            group=RQ_G,
+            repeats=a.repeats,
+            mb='10^6 bytes',
+            machine=dict(
+                python=platform.python_version(), numpy=np.__version__, cpu=platform.processor() or platform.machine(), cores=os.cpu_count()
+            ),
+            total=total,
+            per_type=types,
+            skipped=dict(skipped),
+            tensors=tensors,
+        )
         Path(a.json).parent.mkdir(parents=True, exist_ok=True)
         json.dump(out, open(a.json, 'w'), indent=1)
 

@@ -21,7 +21,8 @@ CHILD = r'''
 import json, sys, time
 from ferrox_lit.fuzz import exercise
 t0 = time.perf_counter(); out = exercise(sys.argv[1]); s = time.perf_counter() - t0
-hwm = next(int(l.split()[1]) for l in open('/proc/self/status') if l.startswith('VmHWM'))  # this process's own peak (ru_maxrss inherits the parent's)
+# this process's own peak (ru_maxrss inherits the parent's)
+hwm = next(int(l.split()[1]) for l in open('/proc/self/status') if l.startswith('VmHWM'))
 print(json.dumps(dict(outcome=out, seconds=s, max_rss_mib=hwm / 1024)))
 '''
 
@@ -33,7 +34,19 @@ def hostile_rows(d) -> list:
         size = p.stat().st_size
         r = subprocess.run([sys.executable, '-c', CHILD, str(p)], capture_output=True, text=True, timeout=600)
         p.unlink()
-        if r.returncode: rows.append(dict(case=case, n=n, file_mib=size / 2**20, outcome='CRASH ' + r.stderr.strip().splitlines()[-1], seconds=0, max_rss_mib=0, before=BEFORE[case])); continue
+        if r.returncode:
+            rows.append(
+                dict(
+                    case=case,
+                    n=n,
+                    file_mib=size / 2**20,
+                    outcome='CRASH ' + r.stderr.strip().splitlines()[-1],
+                    seconds=0,
+                    max_rss_mib=0,
+                    before=BEFORE[case],
+                )
+            )
+            continue
         rows.append(dict(case=case, n=n, file_mib=size / 2**20, before=BEFORE[case], **json.loads(r.stdout)))
         print(f"{case}: {rows[-1]['outcome']} in {rows[-1]['seconds']:.3f} s, peak RSS {rows[-1]['max_rss_mib']:.0f} MiB", flush=True)
     return rows

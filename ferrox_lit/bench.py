@@ -4,7 +4,7 @@
 
 # %% ../nbs/51_bench.ipynb #0f048961
 from __future__ import annotations
-import itertools, json, math, platform, time
+import itertools, json, math, time
 from pathlib import Path
 import numpy as np
 from .kinds import KINDS, require_kind

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 import numpy as np
 import gguf
-from .core import FerroxError, UnknownKind, mismatches, max_abs_diff
+from .core import FerroxError, UnknownKind, mismatches
 from .kind import Kind, random_blocks
 from .kinds import KINDS, kind_by_name
 from .twin import mul_mm_twin, gemm_error

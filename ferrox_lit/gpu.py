@@ -13,7 +13,7 @@ from .core import mismatches
 from .kind import random_blocks
 from .mul_mm import kernel_src, kind_prelude, validate_shape, grid_dims, THREADS, MulMmUnsupported
 from .twin import mul_mm_twin, gemm_error
-from .host import host_shapes, degenerate_blocks, sabotaged_src
+from .host import degenerate_blocks, sabotaged_src
 from .source import cuda_text
 
 # %% auto #0
@@ -421,7 +421,6 @@ def evidence_table(res:dict) -> list:
             else kind_summary(by(res['gemm'], k), by(res['matvec'], k), by(res['sabotages'], k)) for k in kinds]
 
 # %% ../nbs/50_gpu.ipynb #2555fdab
-from pathlib import Path
 EVIDENCE = (
     (Path(__file__).resolve().parent.parent if '__file__' in globals() else Path('..')) / 'docs' / 'measurements' / 'evidence_gpu.json'
 )

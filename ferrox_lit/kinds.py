@@ -8,7 +8,7 @@ import numpy as np
 import gguf
 from .core import UnknownKind
 from .f16 import F16_SRC
-from .kind import Kind, check_geometry, parse_constant_array, SUB
+from .kind import Kind, check_geometry, SUB
 from .formats.q8_0 import Q8_0
 from .formats.q4_0 import Q4_0
 from .formats.q5_0 import Q5_0

@@ -6,7 +6,7 @@
 from __future__ import annotations
 import numpy as np
 from .kind import random_blocks
-from .mul_mm import BM, BN, BK, SUB, grid_dims, check_operands
+from .mul_mm import BM, BN, BK, grid_dims, check_operands
 
 # %% auto #0
 __all__ = ['U32', 'SHAPES', 'mul_mm_twin', 'gamma', 'gemm_error', 'twin_evidence']

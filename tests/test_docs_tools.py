@@ -126,6 +126,21 @@ def test_adapt_turns_quarto_options_into_tags_and_api_blocks():
     assert api.startswith('<div class="fx-api">') and 'id="q4_k_spec"' in api and 'fx-api-name' in api
     assert len(out) == 4  # include: false and the empty cell are gone
 
+def test_adapt_folds_tabulated_errors_into_their_table():
+    "A named error listed in the page's errors table gets no API block of its own; its row carries the anchor instead."
+    table = '| error | is a | raised when |\n|---|---|---|\n| `EmptyShape` | `MulMmUnsupported` | A zero-sized dispatch. |'
+    doc = lambda n: {'cell_type': 'code', 'metadata': {}, 'source': f'#| echo: false\n#| output: asis\nshow_doc({n})', 'outputs': [
+        {'output_type': 'display_data', 'metadata': {}, 'data': {'text/markdown': f'---\n\n### {n}\n\n*A doc.*'}}]}
+    nb = {'cells': [{'cell_type': 'code', 'metadata': {}, 'source': 'Markdown(errors_table(EmptyShape))',
+                     'outputs': [{'output_type': 'execute_result', 'metadata': {}, 'data': {'text/markdown': table}}]},
+                    doc('EmptyShape'), doc('grid_dims')]}
+    assert build_docs.tabulated_errors(nb['cells']) == {'EmptyShape'}
+    out = build_docs.adapt(nb, 'https://x/', 't')['cells']
+    assert len(out) == 2 and 'id="grid_dims"' in out[1]['outputs'][0]['data']['text/html']       # the other block stays
+    assert '<span class="fx-error-name" id="emptyshape"></span>`EmptyShape`' in out[0]['outputs'][0]['data']['text/markdown']
+    # sabotage: without the table the block stays, so folding is driven by the page's own table and nothing else
+    assert len(build_docs.adapt({'cells': [doc('EmptyShape')]}, 'https://x/', 't')['cells']) == 1
+
 def test_strip_external_removes_remote_loads_and_refuses_leftovers(tmp_path):
     (tmp_path / 'a.html').write_text('<html><head><script src="https://cdn.example/x.js"></script>'
                                      '<link rel="stylesheet" href="//cdn.example/x.css"></head><body><a href="https://ok.example/">a link stays</a></body></html>')

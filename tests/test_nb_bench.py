@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 
-import itertools, json, math, platform, time
+import itertools, json, math, time
 from pathlib import Path
 import numpy as np
 from ferrox_lit.kinds import KINDS, require_kind

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 import numpy as np
 import gguf
-from ferrox_lit.core import FerroxError, UnknownKind, mismatches, max_abs_diff
+from ferrox_lit.core import FerroxError, UnknownKind, mismatches
 from ferrox_lit.kind import Kind, random_blocks
 from ferrox_lit.kinds import KINDS, kind_by_name
 from ferrox_lit.twin import mul_mm_twin, gemm_error

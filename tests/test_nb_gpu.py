@@ -13,7 +13,7 @@ from ferrox_lit.core import mismatches
 from ferrox_lit.kind import random_blocks
 from ferrox_lit.mul_mm import kernel_src, kind_prelude, validate_shape, grid_dims, THREADS, MulMmUnsupported
 from ferrox_lit.twin import mul_mm_twin, gemm_error
-from ferrox_lit.host import host_shapes, degenerate_blocks, sabotaged_src
+from ferrox_lit.host import degenerate_blocks, sabotaged_src
 from ferrox_lit.source import cuda_text
 
 

@@ -8,7 +8,7 @@ import numpy as np
 import gguf
 from ferrox_lit.core import UnknownKind
 from ferrox_lit.f16 import F16_SRC
-from ferrox_lit.kind import Kind, check_geometry, parse_constant_array, SUB
+from ferrox_lit.kind import Kind, check_geometry, SUB
 from ferrox_lit.formats.q8_0 import Q8_0
 from ferrox_lit.formats.q4_0 import Q4_0
 from ferrox_lit.formats.q5_0 import Q5_0

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 
-import ctypes, dataclasses, functools, gzip, hashlib, importlib.util, json, math, os, re, shutil, struct, subprocess, tempfile
+import ctypes, dataclasses, functools, gzip, hashlib, importlib.util, json, os, re, shutil, struct, subprocess, tempfile
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass

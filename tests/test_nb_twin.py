@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 from ferrox_lit.kind import random_blocks
-from ferrox_lit.mul_mm import BM, BN, BK, SUB, grid_dims, check_operands
+from ferrox_lit.mul_mm import BM, BN, BK, grid_dims, check_operands
 
 
 import matplotlib.pyplot as plt

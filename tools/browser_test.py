@@ -52,30 +52,39 @@ window.addEventListener('load', () => setTimeout(() => {
       complete: i.complete, w: i.naturalWidth, h: i.naturalHeight, in_output: !!i.closest('.jp-OutputArea-output')}));
   const h1 = document.querySelector('h1') && document.querySelector('h1').cloneNode(true);
   if (h1) h1.querySelectorAll('a.headerlink, a.anchor-link').forEach(a => a.remove());  // the permalink mark
-  const api = [...document.querySelectorAll('.fx-api .fx-api-name')].map(h => h.id);
+  const api = [...document.querySelectorAll('.fx-api .fx-api-name, .fx-error-name')].map(h => h.id);  // a named error: its errors-table row
   const bottom = e => Math.ceil(e.getBoundingClientRect().bottom + window.scrollY);
   const plot = [...document.querySelectorAll('.jp-OutputArea-output img')].find(i => i.naturalWidth > 0);
   const inner = document.querySelector('.md-content__inner') || document.body;
   // code blocks: where each is, whether it is highlighted (token spans), its token classes and text
   const blocks = [...inner.querySelectorAll('pre')].filter(p => !p.closest('.fx-api')).map(p => ({
-      input: !!p.closest('.highlight-ipynb, .jp-CodeCell .jp-InputArea'), cls: [...new Set([...p.querySelectorAll('span[class]')].map(s => s.className))].slice(0, 60),
+      input: !!p.closest('.highlight-ipynb, .jp-CodeCell .jp-InputArea'),
+      cls: [...new Set([...p.querySelectorAll('span[class]')].map(s => s.className))].slice(0, 60),
       text: p.textContent.slice(0, 4000), bottom: bottom(p)}));
   // horizontal overflow: the document, and elements wider than the main column with no scrolling box around them
   const col = document.querySelector('.md-content') || inner;   // the main column, its margins included
   const de = document.documentElement, right = col.getBoundingClientRect().right;
-  const scrolls = e => { for (let a = e.parentElement; a && a !== col; a = a.parentElement) if (getComputedStyle(a).overflowX !== 'visible') return true; return false; };
-  const over = [...col.querySelectorAll('*')].filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.right > right + 1 && !scrolls(e); });
+  const scrolls = e => {
+      for (let a = e.parentElement; a && a !== col; a = a.parentElement) if (getComputedStyle(a).overflowX !== 'visible') return true;
+      return false; };
+  const over = [...col.querySelectorAll('*')].filter(e => {
+      const r = e.getBoundingClientRect(); return r.width > 0 && r.right > right + 1 && !scrolls(e); });
   const outermost = over.filter(e => !over.includes(e.parentElement)).slice(0, 5)
-      .map(e => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} right edge ${Math.round(e.getBoundingClientRect().right - right)} px past the column`);
+      .map(e => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} right edge `
+              + `${Math.round(e.getBoundingClientRect().right - right)} px past the column`);
   // how many characters of the code font fit in a code cell's line
   const ir = inner.getBoundingClientRect();
-  const cols = pre => { if (!pre) return null; const s = document.createElement('span'); s.textContent = '0'.repeat(100); s.style.whiteSpace = 'pre'; pre.appendChild(s);
+  const cols = pre => {
+      if (!pre) return null;
+      const s = document.createElement('span'); s.textContent = '0'.repeat(100); s.style.whiteSpace = 'pre'; pre.appendChild(s);
       const cs = getComputedStyle(pre), r = pre.getBoundingClientRect();   // from the block's left edge to the column's right edge
       const w = ir.right - Math.max(r.left, ir.left) - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
       const n = Math.floor(100 * w / s.getBoundingClientRect().width); s.remove(); return n; };
-  const code_cols = {input: cols(inner.querySelector('.highlight-ipynb pre')), shown: cols(inner.querySelector('.jp-OutputArea-output.jp-RenderedMarkdown .highlight pre'))};
+  const code_cols = {input: cols(inner.querySelector('.highlight-ipynb pre')),
+                     shown: cols(inner.querySelector('.jp-OutputArea-output.jp-RenderedMarkdown .highlight pre'))};
   const scrolled = t => { const w = t.closest('.md-typeset__scrollwrap') || t; return w.scrollWidth > w.clientWidth + 1; };
-  const tables = [...inner.querySelectorAll('table')].map(t => ({head: [...t.querySelectorAll('tr:first-child th')].map(th => th.textContent.trim()).slice(0, 20),
+  const tables = [...inner.querySelectorAll('table')].map(t => ({
+      head: [...t.querySelectorAll('tr:first-child th')].map(th => th.textContent.trim()).slice(0, 20),
       rows: t.querySelectorAll('tbody tr').length, scrolled: scrolled(t)}));
   const tables_scrolled = tables.filter(t => t.scrolled).length;
   const pre_ = document.createElement('pre'); pre_.id = 'fx-probe';
@@ -117,11 +126,15 @@ def run_chromium(args:list, timeout=120) -> str:
     if r.returncode: sys.exit(f'browser_test: chromium exited {r.returncode}: {r.stderr[-800:]}')
     return r.stdout
 
-WIDTH = int(os.environ.get('FX_WIDTH', 1400))   # the window the pages are measured and photographed in: a laptop screen, wide enough for the TOC
+WIDTH = int(
+    os.environ.get('FX_WIDTH', 1400)
+)  # the window the pages are measured and photographed in: a laptop screen, wide enough for the TOC
 
 def probe(url:str) -> dict:
     "What the page measured about itself in the browser (see PROBE), with the dumped DOM under 'dom'."
-    dom = run_chromium(['--virtual-time-budget=15000', f'--window-size={WIDTH},2000', '--dump-dom', url + ('&' if '?' in url else '?') + 'fx-probe'])
+    dom = run_chromium(
+        ['--virtual-time-budget=15000', f'--window-size={WIDTH},2000', '--dump-dom', url + ('&' if '?' in url else '?') + 'fx-probe']
+    )
     m = re.search(r'<pre id="fx-probe">(.*?)</pre>', dom, re.S)
     if not m: sys.exit(f'browser_test: no probe result in the DOM of {url} ({len(dom)} chars dumped)')
     return {**json.loads(html.unescape(m.group(1))), 'dom': dom[:m.start()]}
@@ -172,7 +185,8 @@ def code_wanted(page:str) -> list:
     return ['cuda', 'diff'] if page in format_pages() else ['cuda/c++'] if page in FAMILY_PAGES else []
 
 class _Prose(HTMLParser):
-    "Text of a page's main column in order, as (text, is_code, glossary anchor or None): not code blocks, code cells' input, headings, other links, API blocks or non-Markdown outputs."
+    "Text of a page's main column in order, as (text, is_code, glossary anchor or None)."
+    # not: code blocks, code cells' input, headings, other links, API blocks or non-Markdown outputs
     SKIP = {'pre', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'script', 'style', 'nav', 'button', 'svg'}
     SKIP_CLS = {'fx-api', 'highlight-ipynb', 'jp-InputPrompt', 'jp-OutputPrompt', 'headerlink'}
     VOID = {'br', 'img', 'hr', 'input', 'meta', 'link', 'wbr', 'source', 'col', 'area', 'base', 'embed', 'track'}
@@ -218,15 +232,20 @@ def glossary_failures(dom:str) -> list:
         text += t; owner += [i] * len(t)
     for anchor, (prose_re, code_re) in build_docs.TERM_RE.items():
         hits = [(m.start(), m.group(0)) for m in [prose_re.search(text)] if m] if prose_re else []
-        if code_re: hits += [(owner.index(i), t.strip()) for i, (t, code, _) in enumerate(runs) if code and code_re.fullmatch(t.strip())][:1]
+        if code_re:
+            hits += [(owner.index(i), t.strip()) for i, (t, code, _) in enumerate(runs) if code and code_re.fullmatch(t.strip())][:1]
         if not hits: continue
         at, word = min(hits)
         gloss = runs[owner[at]][2]
-        if gloss != anchor: bad.append(f"'{word}' (first use, in '{text[max(0, at - 30):at + 30].replace(chr(0), ' ').strip()}') does not link to glossary.html#{anchor}")
+        if gloss != anchor:
+            bad.append(
+                f"'{word}' (first use, in '{text[max(0, at - 30) : at + 30].replace(chr(0), ' ').strip()}') "
+                f"does not link to glossary.html#{anchor}"
+            )
     return bad
 
 def link_failures(dom:str, page:str, site:Path) -> list:
-    "Links to the repository's web host (nothing is served there), relative links to files the site lacks, same-page fragments with no target."
+    "Links to the repository's web host (nothing is served there), relative links to missing files, same-page fragments with no target."
     from nbdev.config import get_config
     cfg = get_config(); hosts = tuple(h.rstrip('/') for h in (cfg.git_url, cfg.doc_host) if h)
     main = dom[dom.find('md-content__inner'):] or dom
@@ -247,7 +266,10 @@ def status_table_failures(p:dict) -> list:
     want = len(format_pages()) + 1   # a row per format, and the *needs* row
     found = [t for t in p.get('tables', []) if t['head'][:1] == ['format'] and len(t['head']) >= 3]
     if not found or found[0]['rows'] < want:
-        return [f"status table: no table headed 'format' with rungs across and {want} rows (tables: {[(t['head'][:3], t['rows']) for t in p.get('tables', [])]})"]
+        return [
+            f"status table: no table headed 'format' with rungs across and {want} rows "
+            f"(tables: {[(t['head'][:3], t['rows']) for t in p.get('tables', [])]})"
+        ]
     return []
 
 CHECKS = ('title', 'images', 'figure', 'API blocks', 'code', 'status table', 'overflow', 'links', 'glossary')
@@ -282,11 +304,15 @@ def fired(bad:list) -> list:
 
 def summary(p:dict, page:str) -> str:
     kinds = {k: sum(map(f, p['blocks'])) for k, f in CODE_CHECKS.items()}
-    return (f"h1 {p['h1']!r}; {sum(i['w'] > 0 for i in p['imgs'])}/{len(p['imgs'])} images; {len(p['api'])} API blocks; "
-            f"code blocks cuda {kinds['cuda']}, c++ {kinds['cuda/c++']}, diff {kinds['diff']}; overflow {p['doc_overflow']}/{p['col_overflow']} px; "
-            f"{p.get('tables_scrolled', 0)} table(s) scrolling sideways; "
-            f"{len([r for r in prose_runs(p['dom']) if r[2]])} glossary links; a code line fits {p['code_cols']['input']} columns in a Python cell, "
-            f"{p['code_cols']['shown']} in a shown code block")
+    return (
+        f"h1 {p['h1']!r}; {sum(i['w'] > 0 for i in p['imgs'])}/{len(p['imgs'])} images; {len(p['api'])} API blocks; "
+        f"code blocks cuda {kinds['cuda']}, c++ {kinds['cuda/c++']}, diff {kinds['diff']}; "
+        f"overflow {p['doc_overflow']}/{p['col_overflow']} px; "
+        f"{p.get('tables_scrolled', 0)} table(s) scrolling sideways; "
+        f"{len([r for r in prose_runs(p['dom']) if r[2]])} glossary links; "
+        f"a code line fits {p['code_cols']['input']} columns in a Python cell, "
+        f"{p['code_cols']['shown']} in a shown code block"
+    )
 
 def report_failures(p:dict) -> list:
     bad = []
@@ -298,13 +324,16 @@ def report_failures(p:dict) -> list:
 WIDE = '<div class="fx-sabotage-wide" style="width:3000px">a block wider than the column</div>'
 
 def sabotaged_copy(src:Path, dst:Path, site:Path=SITE):
-    "The page with each check's failure: PNGs undecodable, API blocks and H1 gone, code unhighlighted, tables as text, a too-wide block, a link to the git host and one to a missing page, glossary links unwrapped."
+    "The page with each check's failure: PNGs undecodable, API blocks and H1 gone, code unhighlighted, tables as text, ..."
+    # ... a too-wide block, a link to the git host and one to a missing page, glossary links unwrapped
     from nbdev.config import get_config
     t = src.read_text(encoding='utf-8')
     t = t.replace('data:image/png;base64,iVBORw0KGgo', 'data:image/png;base64,AAAAAAAAAAA')  # base64 of the PNG magic
     t = t.replace('class="fx-api-name"', 'class="gone"')
     t = re.sub(r'<h1\b.*?</h1>', '', t, flags=re.S)
-    t = re.sub(r'<pre>(.*?)</pre>', lambda m: '<pre>' + re.sub(r'</?span\b[^>]*>', '', m.group(1)) + '</pre>', t, flags=re.S)  # plain text, no tokens
+    t = re.sub(
+        r'<pre>(.*?)</pre>', lambda m: '<pre>' + re.sub(r'</?span\b[^>]*>', '', m.group(1)) + '</pre>', t, flags=re.S
+    )  # plain text, no tokens
     t = re.sub(r'<a class="fx-gloss"[^>]*>(.*?)</a>', r'\1', t, flags=re.S)
     t = re.sub(r'<(/?)(table|thead|tbody|tr|th|td)\b', r'<\1div', t)   # tables rendered as text (a Markdown table missing its |---| row)
     bad_links = f'<p><a href="{get_config().git_url}/blob/main/ferrox_lit/kind.py#L1">source</a> <a href="no_such_page.html">gone</a></p>'
@@ -345,7 +374,8 @@ def main(argv=None) -> int:
             sab_probes = list(ex.map(lambda ps: probe(base + f'{ps[1]}.html'), sabs))
             for page in pages:
                 p = probes[page]
-                results.append((f'{page}.html', page_failures(p, page, a.title if page == 'q4_k' else None, api_names(page)), summary(p, page)))
+                fails = page_failures(p, page, a.title if page == 'q4_k' else None, api_names(page))
+                results.append((f'{page}.html', fails, summary(p, page)))
             # tall enough for the title, the first CUDA/C++ block and the first plot
             shots = [pg for pg in SHOTS if pg in probes]
             def shot(pg):
@@ -360,15 +390,30 @@ def main(argv=None) -> int:
     # sabotage: every check must fire on the broken copy of q4_k; the C++ check on the broken family page
     want = [c for c in CHECKS if c not in ('code', 'status table')] + ['code: cuda', 'code: diff']
     got = fired(page_failures(sab_probes[0], 'q4_k', a.title, api_names('q4_k')))
-    results.append(('sabotaged q4_k (PNGs undecodable, no API blocks, no H1, code and tables as plain text, a 3000 px block, '
-                    'a git-host link and a dead link, glossary links unwrapped)', [f'did not fire: {sorted(set(want) - set(got))}'] if set(want) - set(got) else [],
-                    f'checks fired: {got}'))
+    results.append(
+        (
+            'sabotaged q4_k (PNGs undecodable, no API blocks, no H1, code and tables as plain text, a 3000 px block, '
+            'a git-host link and a dead link, glossary links unwrapped)',
+            [f'did not fire: {sorted(set(want) - set(got))}'] if set(want) - set(got) else [],
+            f'checks fired: {got}',
+        )
+    )
     got = fired(page_failures(sab_probes[1], FAMILY_PAGES[0]))
-    results.append((f'sabotaged {FAMILY_PAGES[0]} (the same edits)', [] if 'code: cuda/c++' in got else [f'code: cuda/c++ did not fire: {got}'],
-                    f'checks fired: {got}'))
+    results.append(
+        (
+            f'sabotaged {FAMILY_PAGES[0]} (the same edits)',
+            [] if 'code: cuda/c++' in got else [f'code: cuda/c++ did not fire: {got}'],
+            f'checks fired: {got}',
+        )
+    )
     got = fired(page_failures(sab_probes[2], 'index'))
-    results.append(('sabotaged index (the same edits; its tables as plain text)', [] if 'status table' in got else [f'status table did not fire: {got}'],
-                    f'checks fired: {got}'))
+    results.append(
+        (
+            'sabotaged index (the same edits; its tables as plain text)',
+            [] if 'status table' in got else [f'status table did not fire: {got}'],
+            f'checks fired: {got}',
+        )
+    )
     idx = json.loads((SITE / 'search' / 'search_index.json').read_text())
     where = {d['location'].split('#')[0] for d in idx['docs']}
     allp = {f'{p}.html' for p in site_pages()}
@@ -378,15 +423,21 @@ def main(argv=None) -> int:
     rep = OUT / 'report.html'
     cmd = ['ferrox-lit', 'report', '-o', str(rep)] + (['--from', a.report_from] if a.report_from else [])
     exe = shutil.which('ferrox-lit')
-    r = subprocess.run(cmd if exe else [sys.executable, '-c', 'import sys; from ferrox_lit.cli import main; sys.exit(main(sys.argv[1:]))', *cmd[1:]],
-                       capture_output=True, text=True)
+    r = subprocess.run(
+        cmd if exe else [sys.executable, '-c', 'import sys; from ferrox_lit.cli import main; sys.exit(main(sys.argv[1:]))', *cmd[1:]],
+        capture_output=True,
+        text=True,
+    )
     if r.returncode or not rep.is_file():
         results.append(('report.html', [f'`{" ".join(cmd)}` exited {r.returncode}: {r.stderr.strip()[-400:]}'], ''))
     else:
         srv, base = serve(OUT)
         try:
             p = probe(base + 'report.html')
-            results.append(('report.html', report_failures(p), f"title {p['title']!r}; {sum(i['w'] > 0 for i in p['imgs'])} of {len(p['imgs'])} image(s) loaded"))
+            results.append(
+                ('report.html', report_failures(p),
+                 f"title {p['title']!r}; {sum(i['w'] > 0 for i in p['imgs'])} of {len(p['imgs'])} image(s) loaded")
+            )
             screenshot(base + 'report.html', OUT / 'report.png', height=1800)
         finally: srv.shutdown()
 
@@ -399,8 +450,10 @@ def main(argv=None) -> int:
         print(f"{'ok  ' if not bad else 'FAIL'} {name}: {info}")
         for b in bad: print(f'       {b}')
         failed += bool(bad)
-    print(f'checks per page: {", ".join(CHECKS)} (figure and code: cuda + diff on format pages {", ".join(format_pages())}; '
-          f'code: cuda/c++ on {", ".join(FAMILY_PAGES)}; status table on {", ".join(STATUS_PAGES)}; API blocks where the page exports names)')
+    print(
+        f'checks per page: {", ".join(CHECKS)} (figure and code: cuda + diff on format pages {", ".join(format_pages())}; '
+        f'code: cuda/c++ on {", ".join(FAMILY_PAGES)}; status table on {", ".join(STATUS_PAGES)}; API blocks where the page exports names)'
+    )
     print(f'screenshots: {", ".join(str(p.relative_to(ROOT)) for p in sorted(OUT.glob("*.png")))}'
           + (' (copied to docs/screenshots/)' if a.save_screenshots else ''))
     print(f'browser_test took {time.time() - t0:.0f} s')

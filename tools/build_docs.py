@@ -40,23 +40,8 @@ def say(*a): print('build_docs:', *a, flush=True)
 
 # ---------- nbdev's processing ----------
 
-DOCMENTS_FIXES = [('p.default!=empty', 'p.default is not empty'), ('v != inspect._empty', 'v is not inspect._empty'),
-                  ('(o == inspect._empty)', '(o is inspect._empty)'), ('if default != empty', 'if default is not empty')]
-
-def _fix_fastcore_docments():
-    """fastcore 1.x's docments tests a parameter's default with `!=`/`==` against `empty`, which raises for a
-    numpy-array default (`table=CODEBOOK.values`), so show_doc fails on such functions. Re-run the module's source
-    with identity tests, before nbdev imports it. Fails loudly if the source no longer has what it replaces."""
-    import fastcore.docments as d, inspect
-    src = inspect.getsource(d)
-    for old, new in DOCMENTS_FIXES:
-        if old not in src: raise RuntimeError(f'build_docs: fastcore.docments changed; drop or update the fix for {old!r}')
-        src = src.replace(old, new)
-    exec(compile(src, d.__file__, 'exec'), d.__dict__)
-
 def _proc_one(job):
-    "Worker: nbdev's serve driver on one notebook (FilterDefaults' processors, show_doc blocks run), with the fix above."
-    _fix_fastcore_docments()
+    "Worker: nbdev's serve driver on one notebook (FilterDefaults' processors, show_doc blocks run)."
     import warnings  # nbdev's hint about test cells that import inside a function; they run, as under Quarto
     warnings.filterwarnings('ignore', message='Found cells containing imports and other code')
     import nbdev.serve_drv
@@ -142,9 +127,27 @@ def shown_sources(cells:list) -> dict:
         for n in defined_names(code): out.setdefault(n, c['id'])
     return out
 
+ERRORS_HEAD = '| error | is a | raised when |'   # the header `ferrox_lit.core.errors_table` writes
+
+def tabulated_errors(cells:list) -> set:
+    "Names of the named errors a page lists in an errors table (a Markdown output of `core.errors_table`)."
+    out = set()
+    for c in cells:
+        for o in c.get('outputs') or []:
+            md = _text(o.get('data', {}).get('text/markdown', ''))
+            if md.startswith(ERRORS_HEAD): out |= set(re.findall(r'^\| `(\w+)` \|', md, re.M))
+    return out
+
+def anchor_errors(md:str) -> str:
+    "An errors table whose rows carry the anchors their API blocks would have had (the lower-case name), so links still land."
+    if not md.startswith(ERRORS_HEAD): return md
+    return re.sub(
+        r'^\| `(\w+)` \|', lambda m: f'| <span class="fx-error-name" id="{m.group(1).lower()}"></span>`{m.group(1)}` |', md, flags=re.M
+    )
+
 def adapt(nb:dict, link_base:str, title:str) -> dict:
     "A notebook nbdev processed for Quarto, made right for mkdocs-jupyter."
-    cells, src_cell = [], shown_sources(nb['cells'])
+    cells, src_cell, tabulated = [], shown_sources(nb['cells']), tabulated_errors(nb['cells'])
     for c in nb['cells']:
         src = _text(c.get('source'))
         if c['cell_type'] == 'raw' and src.lstrip().startswith('---'):
@@ -160,6 +163,8 @@ def adapt(nb:dict, link_base:str, title:str) -> dict:
         tags = set(c.get('metadata', {}).get('tags', []))
         if opts.get('echo') == 'false' or not code.strip(): tags.add('remove_input')
         if opts.get('output') == 'false': tags.add('remove_output')
+        if code.lstrip().startswith('show_doc(') and code.strip()[len('show_doc('):-1] in tabulated:
+            continue   # a named error listed in the page's errors table (core.errors_table): one row there, not a block here
         if code.lstrip().startswith('show_doc('):
             tags.add('remove_input')
             for o in c.get('outputs', []):
@@ -168,7 +173,7 @@ def adapt(nb:dict, link_base:str, title:str) -> dict:
         else:
             for o in c.get('outputs', []):
                 d = o.get('data', {})
-                if 'text/markdown' in d: d['text/markdown'] = _text(d['text/markdown']).replace(link_base, '')
+                if 'text/markdown' in d: d['text/markdown'] = anchor_errors(_text(d['text/markdown']).replace(link_base, ''))
         if not code.strip() and not c.get('outputs'): continue
         c['source'] = code
         c.setdefault('metadata', {})['tags'] = sorted(tags)
@@ -256,7 +261,10 @@ def link_terms(md:str, seen:set, titles:dict, href:str='glossary.html') -> str:
         out.append(prose(md[pos:m.start()])); pos = m.end()
         if m.group('code'):
             a = next((a for a, (_, c) in TERM_RE.items() if c and a not in seen and c.fullmatch(m.group('ct').strip())), None)
-            if a: seen.add(a); out.append(gloss_link(f"<code>{html.escape(m.group('ct').strip())}</code>", a, titles.get(a, a), href)); continue
+            if a:
+                seen.add(a)
+                out.append(gloss_link(f"<code>{html.escape(m.group('ct').strip())}</code>", a, titles.get(a, a), href))
+                continue
         out.append(m.group(0))
     out.append(prose(md[pos:]))
     return ''.join(out)
@@ -339,7 +347,8 @@ def home_status(nb:dict, rows:list, page_of:dict, rows_from:str, stamp:str) -> d
     "The home page's status cell shows the build's rows, linked to the pages, in place of the notebook's own output."
     cell = next((c for c in nb['cells'] if c['cell_type'] == 'code' and STATUS_CELL in _text(c['source'])), None)
     if cell is None: sys.exit(f'build_docs: the home page has no code cell calling {STATUS_CELL}; where does the status table go?')
-    md = f'From {rows_from}, {stamp} (also on the [status page](status.html), with every figure).\n\n' + status_markdown(rows, page_of, '.html')
+    md = (f'From {rows_from}, {stamp} (also on the [status page](status.html), with every figure).\n\n'
+          + status_markdown(rows, page_of, '.html'))
     cell['outputs'] = [{'output_type': 'display_data', 'metadata': {}, 'data': {'text/markdown': md}}]
     return nb
 
@@ -384,11 +393,16 @@ def mathjax_url(stage:Path):
 # ---------- build ----------
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0], formatter_class=argparse.RawDescriptionHelpFormatter,
-                                 epilog='examples:\n  python tools/build_docs.py\n  ferrox-lit check --json > c.json; python tools/build_docs.py --check-json c.json')
+    ap = argparse.ArgumentParser(
+        description=__doc__.split('\n')[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog='examples:\n  python tools/build_docs.py\n'
+               '  ferrox-lit check --json > c.json; python tools/build_docs.py --check-json c.json',
+    )
     ap.add_argument('--check-json', help='rows saved by `ferrox-lit check --json` (default: run the check now)')
     ap.add_argument('--site-dir', default=str(SITE), help='output folder (default: _site)')
-    ap.add_argument('--n_workers', type=int, default=1, help='>1: process notebooks in that many fresh processes (default: all in this one)')
+    ap.add_argument('--n_workers', type=int, default=1,
+                    help='>1: process notebooks in that many fresh processes (default: all in this one)')
     ap.add_argument('--strict', action='store_true', help="fail on MkDocs warnings (e.g. a broken relative link)")
     a = ap.parse_args(argv)
     import os; os.chdir(ROOT)
@@ -408,7 +422,9 @@ def main(argv=None) -> int:
     rows, rows_from = check_rows(a.check_json)
     stamp = datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')
 
-    nbs = sorted((p for p in Path(cfg.nbs_path).glob('*.ipynb') if not p.name.startswith(('_', '.'))), key=lambda p: (p.stem == 'index', p.name))
+    nbs = sorted(
+        (p for p in Path(cfg.nbs_path).glob('*.ipynb') if not p.name.startswith(('_', '.'))), key=lambda p: (p.stem == 'index', p.name)
+    )
     from run_nbs import staleness  # beside this file
     stale = [f'{p.name} ({why})' for p in nbs if (why := staleness(p, cfg.lib_path))]
     if stale: say(f'WARNING: {len(stale)} notebook(s) have outputs that are not current, shown as committed: '
@@ -443,9 +459,13 @@ def main(argv=None) -> int:
     if images: say(f'  {len(images)} image file(s) the pages refer to staged: {", ".join(sorted(images))}')
 
     table = status_markdown(rows, page_of, '.ipynb')  # MkDocs turns links to sources into links to pages
-    status = ('# Status: formats x rungs\n\nWhich rungs of the evidence ladder each registered format stands on, from '
-              f'{rows_from}, {stamp}. The ladder itself is on the [home page](index.ipynb).\n\n' + table + '\n\n'
-              '## Every figure\n\nThe same rows, one per check, with the figure each check measured.\n\n' + status_figures(rows, page_of, '.ipynb') + '\n')
+    status = (
+        '# Status: formats x rungs\n\nWhich rungs of the evidence ladder each registered format stands on, from '
+        f'{rows_from}, {stamp}. The ladder itself is on the [home page](index.ipynb).\n\n' + table + '\n\n'
+        '## Every figure\n\nThe same rows, one per check, with the figure each check measured.\n\n'
+        + status_figures(rows, page_of, '.ipynb')
+        + '\n'
+    )
     (STAGE / 'status.md').write_text(link_terms(status, set(), titles), encoding='utf-8')
 
     nav = [{'Home': 'index.ipynb'}, {'Status': 'status.md'}, {'Glossary': 'glossary.md'}]
@@ -465,7 +485,8 @@ def main(argv=None) -> int:
     pages = sorted(Path(a.site_dir).glob('*.html'))
     pages = [p for p in pages if p.name not in ('404.html',)]
     say(f'  MkDocs {time.time() - t:.1f} s; removed {removed} reference(s) to other hosts')
-    say(f'done in {time.time() - t0:.0f} s: {len(pages)} pages in {Path(a.site_dir).relative_to(ROOT) if Path(a.site_dir).resolve().is_relative_to(ROOT) else a.site_dir}/ '
+    where = Path(a.site_dir).relative_to(ROOT) if Path(a.site_dir).resolve().is_relative_to(ROOT) else a.site_dir
+    say(f'done in {time.time() - t0:.0f} s: {len(pages)} pages in {where}/ '
         f'(open {Path(a.site_dir) / "index.html"})')
     return 0
 

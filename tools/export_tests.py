@@ -7,7 +7,7 @@ prefixes the notebook's import cells plus every name of the module the notebook 
 (`#| default_exp`), private names included. Run after `nbdev_export`; CI fails if the
 committed `tests/` differ from what this writes.
 """
-import json, re, sys
+import json, re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -119,7 +119,8 @@ def staleness(path:Path, lib:Path) -> str | None:
     rec = nb.get('metadata', {}).get(KEY)
     if not rec: return 'never run by tools/run_nbs.py (no outputs record)'
     if rec.get('code_sha256') != code_hash(nb): return 'code cells changed since the outputs were made'
-    if rec.get('lib_sha256') != lib_hash(nb, lib): return 'ferrox_lit modules it imports changed (or measurement files it reads) since the outputs were made'
+    if rec.get('lib_sha256') != lib_hash(nb, lib):
+        return 'ferrox_lit modules it imports changed (or measurement files it reads) since the outputs were made'
     return None
 
 # ---------- execution (one notebook, in this process) ----------
@@ -165,7 +166,9 @@ def run_one(path:Path, force_flags:list) -> int:
     _nbdev_clean(nb)
     write_nb(nb, path)
     left = staleness(path, cfg.lib_path)
-    if left: print(f'{path.name}: written but still stale ({left}); is `allowed_metadata_keys = {KEY}` in settings.ini?', file=sys.stderr); return 1
+    if left:
+        print(f'{path.name}: written but still stale ({left}); is `allowed_metadata_keys = {KEY}` in settings.ini?', file=sys.stderr)
+        return 1
     print(f'{path.name}: ran in {time.time() - t:.1f} s, outputs saved')
     return 0
 
@@ -206,7 +209,7 @@ def main(argv=None) -> int:
         bad = {p: why for p, why in stale.items() if why}
         for p, why in bad.items(): print(f'stale: {rel(p)}: {why}')
         print(f'run_nbs --check: {len(nbs) - len(bad)} of {len(nbs)} notebooks have current outputs'
-              + (f'; run `python tools/run_nbs.py` and commit' if bad else ''))
+              + ('; run `python tools/run_nbs.py` and commit' if bad else ''))
         return 1 if bad else 0
     todo = nbs if a.force else [p for p in nbs if stale[p]]
     if not todo: print(f'run_nbs: all {len(nbs)} notebooks current; nothing to run (--force to run anyway)'); return 0
