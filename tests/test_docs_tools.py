@@ -138,6 +138,10 @@ def test_adapt_folds_tabulated_errors_into_their_table():
     out = build_docs.adapt(nb, 'https://x/', 't')['cells']
     assert len(out) == 2 and 'id="grid_dims"' in out[1]['outputs'][0]['data']['text/html']       # the other block stays
     assert '<span class="fx-error-name" id="emptyshape"></span>`EmptyShape`' in out[0]['outputs'][0]['data']['text/markdown']
+    linked = table.replace('| `EmptyShape` |', '| [`EmptyShape`](https://x/mul_mm.html#emptyshape) |')   # as nbdev links it
+    assert build_docs.tabulated_errors([dict(nb['cells'][0], outputs=[{'data': {'text/markdown': linked}}])]) == {'EmptyShape'}
+    anchored = build_docs.anchor_errors(linked)
+    assert anchored.count('id="emptyshape"') == 1 and '(https://x/mul_mm.html#emptyshape)' in anchored
     # sabotage: without the table the block stays, so folding is driven by the page's own table and nothing else
     assert len(build_docs.adapt({'cells': [doc('EmptyShape')]}, 'https://x/', 't')['cells']) == 1
 

@@ -128,6 +128,7 @@ def shown_sources(cells:list) -> dict:
     return out
 
 ERRORS_HEAD = '| error | is a | raised when |'   # the header `ferrox_lit.core.errors_table` writes
+ERROR_ROW = re.compile(r'^\| (\[?`(\w+)`(?:\]\([^)]*\))?) \|', re.M)   # a row's first cell: the name, maybe linked by nbdev
 
 def tabulated_errors(cells:list) -> set:
     "Names of the named errors a page lists in an errors table (a Markdown output of `core.errors_table`)."
@@ -135,15 +136,13 @@ def tabulated_errors(cells:list) -> set:
     for c in cells:
         for o in c.get('outputs') or []:
             md = _text(o.get('data', {}).get('text/markdown', ''))
-            if md.startswith(ERRORS_HEAD): out |= set(re.findall(r'^\| `(\w+)` \|', md, re.M))
+            if md.startswith(ERRORS_HEAD): out |= {m.group(2) for m in ERROR_ROW.finditer(md)}
     return out
 
 def anchor_errors(md:str) -> str:
     "An errors table whose rows carry the anchors their API blocks would have had (the lower-case name), so links still land."
     if not md.startswith(ERRORS_HEAD): return md
-    return re.sub(
-        r'^\| `(\w+)` \|', lambda m: f'| <span class="fx-error-name" id="{m.group(1).lower()}"></span>`{m.group(1)}` |', md, flags=re.M
-    )
+    return ERROR_ROW.sub(lambda m: f'| <span class="fx-error-name" id="{m.group(2).lower()}"></span>{m.group(1)} |', md)
 
 def adapt(nb:dict, link_base:str, title:str) -> dict:
     "A notebook nbdev processed for Quarto, made right for mkdocs-jupyter."
