@@ -97,9 +97,8 @@ def test_dequantize_contract():
 
 
 def test_engine_equals_twin_bit_for_bit():
-    prebuild([(k, None, k.name not in UNROLL_IL) for k in KINDS])
     for k in KINDS:
-        rows = engine_evidence(k, seed=5, threads=(3,), unroll=k.name not in UNROLL_IL)   # the other loop shape than the page's
+        rows = engine_evidence(k, seed=5, threads=(3,))
         for r in rows: assert all(v == 0 for c, v in r.items() if c.startswith(('mismatches', 'untouched'))), r
         sweep, = [r for r in rows if r['fixture'] == 'scale sweep']
         assert sweep['nan'] > 0 and sweep['blocks'] == (65536 if k.f16_fields else 256), sweep
