@@ -70,7 +70,11 @@ def byte_at(xb:np.ndarray, off, dtype=np.uint32) -> np.ndarray:
         if o.shape[0] == 1 and xb.shape[0] > 1 and xb.strides[0] == xb.itemsize:  # blocks innermost in memory: rows, not bytes
             rows = xb[:, 0, :].T[o[0]]                           # [*pattern, n]: byte `o` of every block, one contiguous run each
             return np.moveaxis(rows, -1, 0).astype(dtype, copy=False)
-        if o.shape[0] == 1: return np.take(xb.reshape(xb.shape[0], xb.shape[2]), o[0], axis=1).astype(dtype, copy=False)
+        if o.shape[0] == 1:
+            run = o[0].ravel()
+            if run.size > 1 and (np.diff(run) == 1).all():        # one contiguous run of offsets: a strided view, copied once
+                return xb[:, 0, run[0]:run[-1] + 1].reshape(xb.shape[0], *o[0].shape).astype(dtype)
+            return np.take(xb.reshape(xb.shape[0], xb.shape[2]), o[0], axis=1).astype(dtype, copy=False)
     shape = np.broadcast_shapes(xb.shape[:-1] + (1,), off.shape)
     src = np.broadcast_to(xb, shape[:-1] + xb.shape[-1:])
     return np.take_along_axis(src, np.broadcast_to(off, shape), axis=-1).astype(dtype, copy=False)
@@ -122,6 +126,7 @@ class Kind:
     sabotages: tuple = ()      # named `Sabotage`s, at least three
     gguf_fix: Callable|None = None  # (blocks, gguf values) -> values: where gguf-py deviates from the format by design (say why where it is set)
     summary: str = ''          # one line for tables
+    blocks_inner: bool = True  # `dequantize` runs the twin on a blocks-innermost copy (False: on the blocks as given)
 
     @property
     def nl(self) -> int:
@@ -171,9 +176,10 @@ def as_blocks(kind:Kind, raw) -> tuple:
 def _twin_all(kind:Kind,            # the format
               blocks:np.ndarray,    # uint8 [n, block_bytes]
               twin=None,            # a twin with `kind.twin_sub`'s contract (default: that one)
-              blocks_inner:bool=True  # hand the twin the blocks innermost in memory (the fast layout); False: as given
+              blocks_inner:bool|None=None  # hand the twin the blocks innermost in memory; False: as given; None: `kind.blocks_inner`
              ) -> np.ndarray:
     "Every sub-block of every block through the twin: float32 [n, nl, SUB]."
+    if blocks_inner is None: blocks_inner = kind.blocks_inner
     xb = np.ascontiguousarray(blocks.T).T if blocks_inner else blocks   # [n, block_bytes] either way: same bytes, other order
     il = np.arange(kind.nl).reshape(1, kind.nl, 1)
     out = (twin or kind.twin_sub)(xb[:, None, :], il)
@@ -265,7 +271,7 @@ def opinions_table(r:dict) -> str:
 # %% ../nbs/02_kind.ipynb #d8caeee0
 def layout_mismatches(kind:Kind, seeds=SEEDS, n_blocks:int=64, twin=None) -> int:
     "Elements where the twin on the blocks-innermost copy differs, as bits, from the twin on the blocks as given."
-    return sum(mismatches(_twin_all(kind, b, twin), _twin_all(kind, b, twin, blocks_inner=False))
+    return sum(mismatches(_twin_all(kind, b, twin, blocks_inner=True), _twin_all(kind, b, twin, blocks_inner=False))
                for b in (random_blocks(kind, n_blocks, seed) for seed in seeds))
 
 # %% ../nbs/02_kind.ipynb #39848d52

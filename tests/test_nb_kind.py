@@ -59,6 +59,16 @@ def test_byte_at():
     assert xt.strides[0] == 1 and np.array_equal(byte_at(xt, 2 * il + np.arange(2)), got)
     assert np.array_equal(u16_at(xt, 0), u16_at(xb, 0)) and byte_at(xt, 5).shape == (2, 1, 1)
 
+def test_byte_at_run_sabotage():
+    "The contiguous-run view, taken for offsets that only increase (a gap allowed), reads the wrong bytes: the check fires."
+    import pytest
+    xb = np.arange(24, dtype=np.uint8).reshape(3, 1, 8)
+    off = np.array([0, 2, 4, 6])
+    assert byte_at(xb, off)[1, 0].tolist() == [8, 10, 12, 14]          # a gap: the gather, not the view
+    assert byte_at(xb, 1 + np.arange(4))[2, 0].tolist() == [17, 18, 19, 20]   # a run: the view
+    bad = twin_slip(byte_at, '(np.diff(run) == 1).all()', '(np.diff(run) >= 1).all()')
+    with pytest.raises(ValueError): bad(xb, off)
+
 
 def test_empty_input_same_contract():
     "Zero blocks: every opinion returns an empty float32 array of the same shape (gguf-py alone would raise)."
@@ -126,7 +136,7 @@ def test_layouts_agree():
     for k in KINDS:
         assert layout_mismatches(k) == 0, k.name
         raw = random_blocks(k, 3 * _chunk_blocks(k, _TWIN_CHUNK_ELEMS) // 2, 5)   # two chunks, the second partial
-        assert mismatches(k.dequantize(raw), _twin_all(k, raw, blocks_inner=False).reshape(len(raw), -1)) == 0, k.name
+        assert mismatches(k.dequantize(raw), _twin_all(k, raw, blocks_inner=not k.blocks_inner).reshape(len(raw), -1)) == 0, k.name
 
 def test_layouts_sabotage():
     "A rows path with swapaxes for moveaxis, and a copy made by reshape for transpose, each make the check above fire."
@@ -137,4 +147,4 @@ def test_layouts_sabotage():
         assert layout_mismatches(k, twin=twin_slip(k.twin_sub, byte_at=bad_rows)) > 0, name
     bad_copy = twin_slip(_twin_all, 'np.ascontiguousarray(blocks.T).T', 'np.ascontiguousarray(blocks.T).reshape(blocks.shape)')
     b = random_blocks(k, 64, 1)
-    assert mismatches(bad_copy(k, b), _twin_all(k, b, blocks_inner=False)) > 0
+    assert mismatches(bad_copy(k, b, blocks_inner=True), _twin_all(k, b, blocks_inner=False)) > 0

@@ -51,4 +51,5 @@ Q8_0_SABOTAGES = (
 # %% ../../nbs/10_q8_0.ipynb #2201843f
 Q8_0 = Kind(name='Q8_0', ggml_type=int(gguf.GGMLQuantizationType.Q8_0), block_bytes=34, block_elems=32,
             dequant_src=Q8_0_SRC, twin_sub=q8_0_twin, spec=q8_0_spec, layout=Q8_0_LAYOUT,
-            f16_fields=(0,), sabotages=Q8_0_SABOTAGES, summary='int8 codes x fp16 scale per 32')
+            f16_fields=(0,), sabotages=Q8_0_SABOTAGES, summary='int8 codes x fp16 scale per 32',
+            blocks_inner=False)  # the twin broadcasts nothing shaped like il: byte_at reads its codes as one strided view
