@@ -29,7 +29,8 @@ def bench(kind, mb, repeats, row_elems):
     raw = random_blocks(kind, n_rows * per_row, seed=0).reshape(n_rows, per_row * kind.block_bytes)
     ours, theirs = kind.dequantize(raw), kind.gguf_dequantize(raw)
     if kind.gguf_fix is not None:                                     # where gguf deviates by design (MXFP4's -0.0); the fix takes blocks
-        theirs = np.asarray(kind.gguf_fix(raw.reshape(-1, kind.block_bytes), theirs.reshape(-1, kind.block_elems)), np.float32).reshape(theirs.shape)
+        fixed = kind.gguf_fix(raw.reshape(-1, kind.block_bytes), theirs.reshape(-1, kind.block_elems))
+        theirs = np.asarray(fixed, np.float32).reshape(theirs.shape)
     bad = mismatches(ours, theirs)            # a fast wrong answer is not a result
     qt = gguf.GGMLQuantizationType(kind.ggml_type)             # gguf-py called on the rows as a user would (its own grouping of rows)
     t_ours, t_gguf = race([lambda: kind.dequantize(raw), lambda: gguf.quants.dequantize(raw, qt)], repeats)
