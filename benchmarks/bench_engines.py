@@ -95,8 +95,9 @@ def main():
     out = dict(file=f.path.name, file_bytes=f.size, repeats=a.repeats, min_sample_s=a.min_sample, sides=list(SIDES),
                threads=cengine.threads_for(1 << 40), cpus=os.cpu_count(), load_before=load_before,
                load_after=[round(x, 2) for x in os.getloadavg()], model=model, synthetic=synth,
-               timing='best of N interleaved samples (order rotating), each >= min_sample s; single process; every output of a pass kept until '
-                      'the pass ends; rows from open_gguf (a plain view of one mmap); the C engine with its default thread count (one per 256 KiB '
+               timing='best of N interleaved samples (order rotating), each >= min_sample s; single process; '
+                      'every output of a pass kept until the pass ends; rows from open_gguf (a plain view of one mmap); '
+                      'the C engine with its default thread count (one per 256 KiB '
                       'of input, at most the CPUs this process may use) and with 1 thread',
                cxxflags=list(cengine.CXXFLAGS), gguf_version=__import__('importlib.metadata').metadata.version('gguf'),
                libgguf_version=__import__('importlib.metadata').metadata.version('libgguf'), numpy_version=np.__version__,

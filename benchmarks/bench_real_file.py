@@ -58,7 +58,8 @@ def main():
         k, qt = ts[0].kind, gguf.GGMLQuantizationType(ts[0].ggml_type)
         bad = sum(mismatches(k.dequantize(f.rows(t)), libgguf.dequantize_rows(f.rows(t), int(qt))) for t in ts)
         sides = {'ferrox twin': lambda: [k.dequantize(f.rows(t)) for t in ts],
-                 'ferrox twin, np.memmap rows (before)': lambda: [k.dequantize(old[t.offset:t.offset + t.n_bytes].reshape(t.n_rows, t.row_bytes)) for t in ts],
+                 'ferrox twin, np.memmap rows (before)':
+                     lambda: [k.dequantize(old[t.offset:t.offset + t.n_bytes].reshape(t.n_rows, t.row_bytes)) for t in ts],
                  'gguf-py': lambda: [gguf.quants.dequantize(f.rows(t), qt) for t in ts],
                  'libgguf': lambda: [libgguf.dequantize_rows(f.rows(t), int(qt)) for t in ts]}
         best = race(sides, a.repeats, a.min_sample)
@@ -77,15 +78,18 @@ def main():
         qt = int(gguf.GGMLQuantizationType(k.ggml_type))
         tw = k.dequantize(raw)
         g = gguf_dequantize(k, raw)
-        if k.gguf_fix is not None: g = np.asarray(k.gguf_fix(raw.reshape(-1, k.block_bytes), g.reshape(-1, k.block_elems)), np.float32).reshape(tw.shape)
+        if k.gguf_fix is not None:
+            g = np.asarray(k.gguf_fix(raw.reshape(-1, k.block_bytes), g.reshape(-1, k.block_elems)), np.float32).reshape(tw.shape)
         best = race({'ferrox twin': lambda: k.dequantize(raw), 'gguf-py': lambda: gguf.quants.dequantize(raw, qt),
                      'libgguf': lambda: libgguf.dequantize_rows(raw, qt)}, a.repeats, a.min_sample)
         synth.append(dict(row(k.name, raw.nbytes / 2**20, best), twin_vs_gguf_mismatches=mismatches(tw, g),
                           twin_vs_libgguf_mismatches=mismatches(tw, libgguf.dequantize_rows(raw, qt))))
         print(synth[-1], flush=True)
     out = dict(file=f.path.name, file_bytes=f.size, repeats=a.repeats, min_sample_s=a.min_sample, model=model_rows, synthetic=synth,
-               timing='best of N interleaved samples (order rotating), each >= min_sample s; single process; rows from open_gguf (a plain view of one mmap) unless labelled np.memmap',
-               gguf_version=__import__('importlib.metadata').metadata.version('gguf'), libgguf_version=__import__('importlib.metadata').metadata.version('libgguf'),
+               timing='best of N interleaved samples (order rotating), each >= min_sample s; single process; '
+                      'rows from open_gguf (a plain view of one mmap) unless labelled np.memmap',
+               gguf_version=__import__('importlib.metadata').metadata.version('gguf'),
+               libgguf_version=__import__('importlib.metadata').metadata.version('libgguf'),
                numpy_version=np.__version__, cpus=os.cpu_count(), machine=platform.machine(), date=time.strftime('%Y-%m-%d'),
                command='python benchmarks/bench_real_file.py' + (f' --gguf {a.gguf}' if a.gguf else '') + f' --repeats {a.repeats}')
     if a.json:

@@ -13,11 +13,11 @@ import gguf
 from .core import FerroxError, NotWholeBlocks, require_dtype, mismatches, max_abs_diff, md_table
 
 # %% auto #0
-__all__ = ['SUB', 'SEEDS', 'Codebook', 'parse_constant_array', 'Sabotage', 'byte_at', 'u16_at', 'SlipDoesNotApply', 'twin_slip',
-           'Kind', 'GeometryMismatch', 'check_geometry', 'as_blocks', 'dequantize', 'spec_dequantize',
-           'gguf_dequantize', 'random_blocks', 'three_opinions', 'opinions_table', 'layout_mismatches', 'sabotaged',
-           'swapped', 'codebook_slip', 'lift_sabotage', 'sabotage_report', 'layout_table', 'plot_layout',
-           'quantize_rows', 'roundtrip_error', 'plot_error']
+__all__ = ['SUB', 'ENGINES', 'SEEDS', 'Codebook', 'parse_constant_array', 'Sabotage', 'byte_at', 'u16_at', 'SlipDoesNotApply',
+           'twin_slip', 'Kind', 'GeometryMismatch', 'check_geometry', 'as_blocks', 'UnknownEngine', 'dequantize',
+           'spec_dequantize', 'gguf_dequantize', 'random_blocks', 'three_opinions', 'opinions_table',
+           'layout_mismatches', 'sabotaged', 'swapped', 'codebook_slip', 'lift_sabotage', 'sabotage_report',
+           'layout_table', 'plot_layout', 'quantize_rows', 'roundtrip_error', 'plot_error']
 
 # %% ../nbs/02_kind.ipynb #89188d30
 SUB = 16  # elements one call of a kind's snippet (`ferrox_dequant_<format>`) writes: llama.cpp's sub-block granularity
@@ -96,7 +96,8 @@ def twin_slip(fn:Callable,   # the public twin (or helper twin) to slip
     "A copy of twin `fn` with one edit of its own source and/or some of its module names rebound."
     src = textwrap.dedent(inspect.getsource(fn))
     if old:
-        if src.count(old) != 1: raise SlipDoesNotApply(f"{fn.__name__}: {old!r} occurs {src.count(old)} times in its source, expected exactly once")
+        if src.count(old) != 1:
+            raise SlipDoesNotApply(f"{fn.__name__}: {old!r} occurs {src.count(old)} times in its source, expected exactly once")
         src = src.replace(old, new)
     elif not names: raise SlipDoesNotApply(f"{fn.__name__}: a slip needs a text edit or a rebound name")
     unknown = sorted(set(names) - set(fn.__globals__))
@@ -124,7 +125,9 @@ class Kind:
     codebook: Codebook|None = None  # the table `dequant_src` indexes, for codebook formats
     deps: tuple = ()           # shared CUDA helper snippets `dequant_src` calls, emitted once each before it
     sabotages: tuple = ()      # named `Sabotage`s, at least three
-    gguf_fix: Callable|None = None  # (blocks, gguf values) -> values: where gguf-py deviates from the format by design (say why where it is set)
+    gguf_fix: Callable | None = (
+        None  # (blocks, gguf values) -> values: where gguf-py deviates from the format by design (say why where it is set)
+    )
     summary: str = ''          # one line for tables
     blocks_inner: bool = True  # `dequantize` runs the twin on a blocks-innermost copy (False: on the blocks as given)
 
@@ -206,8 +209,19 @@ def _by_chunks(kind:Kind,
         out[s:s+step].reshape(r.shape)[...] = r        # one copy into the output, whatever order `r` is laid out in
     return out
 
-def dequantize(kind:Kind, raw) -> np.ndarray:
-    "The twin over raw bytes [..., k*block_bytes] -> float32 [..., k*block_elems]."
+ENGINES = ('numpy', 'c')  # the numpy twin, or the kind's CUDA snippet compiled for the CPU (ferrox_lit.cengine)
+
+class UnknownEngine(FerroxError, ValueError):
+    "An `engine=` that `dequantize` does not have."
+
+def dequantize(kind:Kind, raw,
+               engine:str='numpy',  # 'numpy': the twin; 'c': the snippet's own text compiled with g++ (ferrox_lit.cengine)
+              ) -> np.ndarray:
+    "The twin (or `engine='c'`: the C engine) over raw bytes [..., k*block_bytes] -> float32 [..., k*block_elems]."
+    if engine not in ENGINES: raise UnknownEngine(f"{kind.name}: engine={engine!r}; expected one of {ENGINES}")
+    if engine == 'c':
+        from ferrox_lit.cengine import dequantize as c_dequantize  # lazy: cengine imports this module
+        return c_dequantize(kind, raw)
     blocks, lead, per_row = as_blocks(kind, raw)
     return _by_chunks(kind, blocks, partial(_twin_all, kind), _TWIN_CHUNK_ELEMS).reshape(*lead, per_row * kind.block_elems)
 
@@ -219,7 +233,8 @@ def spec_dequantize(kind:Kind, raw) -> np.ndarray:
 def gguf_dequantize(kind:Kind, raw) -> np.ndarray:
     "The third opinion: gguf-py's dequantize for this kind's ggml type, same contract (no blocks: an empty array, as the others)."
     blocks, lead, per_row = as_blocks(kind, raw)
-    if not len(blocks): return np.empty((*lead, per_row * kind.block_elems), np.float32)  # gguf-py's reshape fails on 0 blocks for most types
+    if not len(blocks):
+        return np.empty((*lead, per_row * kind.block_elems), np.float32)  # gguf-py's reshape fails on 0 blocks for most types
     out = gguf.quants.dequantize(blocks, gguf.GGMLQuantizationType(kind.ggml_type))
     return np.asarray(out, np.float32).reshape(*lead, per_row * kind.block_elems)
 
@@ -287,7 +302,8 @@ def sabotaged(kind:Kind, name:str) -> Kind:
     elif not s.src_old: raise ValueError(f"{kind.name} sabotage {name!r} changes nothing: no text edit and no table")
     if s.src_old:
         n = sum(t.count(s.src_old) for t in texts)
-        if n != 1: raise ValueError(f"{kind.name} sabotage {name!r}: {s.src_old!r} occurs {n} times in its CUDA text, expected exactly once")
+        if n != 1:
+            raise ValueError(f"{kind.name} sabotage {name!r}: {s.src_old!r} occurs {n} times in its CUDA text, expected exactly once")
         texts = [t.replace(s.src_old, s.src_new) for t in texts]
     return dataclasses.replace(kind, dequant_src=texts[0], deps=tuple(texts[1:]), twin_sub=s.twin, codebook=cb)
 
@@ -297,14 +313,14 @@ def swapped(values, a:int, b:int) -> np.ndarray:
     return v
 
 def codebook_slip(name:str, slip:str, values, twin:Callable, table:str, **kw) -> Sabotage:
-    "A sabotage of the table itself: the emitted `__constant__` array gets `values`, and so does the twin's module constant `table` (a `Codebook`)."
+    "A sabotage of the table itself: the emitted `__constant__` array gets `values`, and so does the twin's `Codebook` named `table`."
     values = np.asarray(values, np.float32)
     cb = twin.__globals__.get(table)
     if not isinstance(cb, Codebook): raise SlipDoesNotApply(f"{twin.__name__}: {table!r} is not a Codebook in its module")
     return Sabotage(name, slip, '', '', twin_slip(twin, **{table: Codebook(cb.c_name, values)}), codebook=values, **kw)
 
 def lift_sabotage(s:Sabotage, twin:Callable, helper:str) -> Sabotage:
-    "A helper snippet's sabotage (whose `twin` is the slipped helper twin) as a kind-level one: `twin` calling the slipped helper by its name `helper`."
+    "A helper snippet's sabotage (its `twin` is the slipped helper twin) as a kind-level one: `twin` calling it by its name `helper`."
     return dataclasses.replace(s, twin=twin_slip(twin, **{helper: s.twin}))
 
 def sabotage_report(kind:Kind, seeds=SEEDS, n_blocks:int=64) -> list:
@@ -323,8 +339,15 @@ Kind.sabotaged = sabotaged
 def layout_table(kind:Kind) -> str:
     "The block's byte layout as a Markdown table."
     rows = [f"| `{f}` | {o} | {n} | {m} |" for f, o, n, m in kind.layout]
-    return '\n'.join([f"| field | offset | bytes | meaning |", "|---|---|---|---|", *rows,
-                      f"| **total** | | **{kind.block_bytes}** | {kind.block_elems} weights, {8 * kind.block_bytes / kind.block_elems:.4g} bits each |"])
+    return '\n'.join(
+        [
+            "| field | offset | bytes | meaning |",
+            "|---|---|---|---|",
+            *rows,
+            f"| **total** | | **{kind.block_bytes}** | {kind.block_elems} weights, "
+            f"{8 * kind.block_bytes / kind.block_elems:.4g} bits each |",
+        ]
+    )
 
 # %% ../nbs/02_kind.ipynb #9d466e3c
 _COLORS = ('#4e79a7', '#f28e2b', '#59a14f', '#e15759', '#76b7b2', '#edc948', '#b07aa1', '#9c755f')
@@ -349,7 +372,8 @@ def quantize_rows(kind:Kind, x:np.ndarray) -> np.ndarray:
     try: return np.asarray(gguf.quants.quantize(x, qt))
     except NotImplementedError: pass
     try: import libgguf
-    except ImportError as e: raise FerroxError(f"{kind.name}: gguf-py cannot quantize it and libgguf is not installed (pip install libgguf)") from e
+    except ImportError as e:
+        raise FerroxError(f"{kind.name}: gguf-py cannot quantize it and libgguf is not installed (pip install libgguf)") from e
     return np.asarray(libgguf.quantize_rows(x, qt))
 
 def roundtrip_error(kind:Kind, n_rows:int=64, n_cols:int=4096, seed:int=0) -> dict:

@@ -103,6 +103,22 @@ def test_as_blocks_refusals():
         as_blocks(k, np.uint8(3))
 
 
+def test_dequantize_engines():
+    import pytest, shutil
+    import ferrox_lit.cengine as ce
+    from ferrox_lit.kinds import kind_by_name
+    k = kind_by_name('Q4_K')
+    raw = random_blocks(k, 8, 1).reshape(2, -1)
+    # (by name: in this notebook the registry's rows carry the library's classes, not this page's redefinitions)
+    with pytest.raises(ValueError, match=r"engine='cuda'; expected one of") as e: k.dequantize(raw, engine='cuda')
+    assert type(e.value).__name__ == 'UnknownEngine'
+    with pytest.raises(ValueError, match='engine='): k.dequantize(raw.astype(np.int8), engine='cuda')   # the engine name is checked first
+    real = ce.dequantize; ce.dequantize = lambda kind, raw: 'went to cengine'    # sabotage: a silent numpy fallback would be bit-equal too
+    try: assert k.dequantize(raw, engine='c') == 'went to cengine'
+    finally: ce.dequantize = real
+    if shutil.which('g++'): assert mismatches(k.dequantize(raw, engine='c'), k.dequantize(raw)) == 0
+
+
 def _peak_over_output(fn, raw, n_elems) -> float:
     "Peak traced memory of `fn(raw)` as a multiple of its float32 output."
     import tracemalloc

@@ -14,7 +14,8 @@ from ferrox_lit.source import cuda_text
 
 from IPython.display import Markdown
 import matplotlib.pyplot as plt
-from ferrox_lit.kind import three_opinions, opinions_table, sabotage_report, layout_table, plot_layout, plot_error, check_geometry, random_blocks, SEEDS
+from ferrox_lit.kind import three_opinions, opinions_table, sabotage_report, layout_table, plot_layout, plot_error
+from ferrox_lit.kind import check_geometry, random_blocks, SEEDS
 from ferrox_lit.core import mismatches
 from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.cost import plot_banks, plot_cost

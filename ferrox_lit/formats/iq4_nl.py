@@ -51,19 +51,39 @@ def iq4_nl_pin_block() -> np.ndarray:
 
 # %% ../../nbs/18a_iq4_nl.ipynb #2e6852b2
 IQ4_NL_SABOTAGES = (
-    Sabotage('nibbles-swapped', 'nibble order reversed: the high nibble taken for sub-block 0, the low one for sub-block 1',
-             'const int shift = il ? 4 : 0;', 'const int shift = il ? 0 : 4;', twin_slip(iq4_nl_twin, 'np.where(il, 4, 0)', 'np.where(1 - il, 4, 0)')),
-    Sabotage('il-picks-bytes', "Q8_0's habit: `il` advances the byte pointer by 16, so sub-block 1 reads the next block",
-             'const unsigned char* qs = xb + 2;', 'const unsigned char* qs = xb + 2 + 16 * il;',
-             twin_slip(iq4_nl_twin, 'byte_at(xb, 2 + np.arange(SUB))',
-                       'byte_at(np.concatenate([xb, np.roll(xb, -1, axis=0)], axis=-1), 2 + 16 * il + np.arange(SUB))  # past the block: the next one'),
-             twin_exact=False),
-    Sabotage('d-big-endian', 'scale bytes assembled in the wrong order: `xb[0] << 8 | xb[1]`',
-             '(unsigned short)xb[0] | ((unsigned short)xb[1] << 8)', '((unsigned short)xb[0] << 8) | (unsigned short)xb[1]',
-             twin_slip(iq4_nl_twin, 'u16_at(xb, 0)', '((byte_at(xb, 0) << 8) | byte_at(xb, 1)).astype(np.uint16)')),
-    Sabotage('q4_0-affine', "Q4_0's snippet copied and the lookup never put in: `(float)(code - 8)` for `kvalues[code]`",
-             'ferrox_kvalues_iq4nl[(qs[i] >> shift) & 0xF]', '(float)((int)((qs[i] >> shift) & 0xF) - 8)',
-             twin_slip(iq4_nl_twin, 'IQ4NL_CODEBOOK.values[code]', '(code.astype(np.int32) - 8).astype(np.float32)')),
+    Sabotage(
+        'nibbles-swapped',
+        'nibble order reversed: the high nibble taken for sub-block 0, the low one for sub-block 1',
+        'const int shift = il ? 4 : 0;',
+        'const int shift = il ? 0 : 4;',
+        twin_slip(iq4_nl_twin, 'np.where(il, 4, 0)', 'np.where(1 - il, 4, 0)'),
+    ),
+    Sabotage(
+        'il-picks-bytes',
+        "Q8_0's habit: `il` advances the byte pointer by 16, so sub-block 1 reads the next block",
+        'const unsigned char* qs = xb + 2;',
+        'const unsigned char* qs = xb + 2 + 16 * il;',
+        twin_slip(
+            iq4_nl_twin,
+            'byte_at(xb, 2 + np.arange(SUB))',
+            'byte_at(np.concatenate([xb, np.roll(xb, -1, axis=0)], axis=-1), 2 + 16 * il + np.arange(SUB))  # past the block: the next one',
+        ),
+        twin_exact=False,
+    ),
+    Sabotage(
+        'd-big-endian',
+        'scale bytes assembled in the wrong order: `xb[0] << 8 | xb[1]`',
+        '(unsigned short)xb[0] | ((unsigned short)xb[1] << 8)',
+        '((unsigned short)xb[0] << 8) | (unsigned short)xb[1]',
+        twin_slip(iq4_nl_twin, 'u16_at(xb, 0)', '((byte_at(xb, 0) << 8) | byte_at(xb, 1)).astype(np.uint16)'),
+    ),
+    Sabotage(
+        'q4_0-affine',
+        "Q4_0's snippet copied and the lookup never put in: `(float)(code - 8)` for `kvalues[code]`",
+        'ferrox_kvalues_iq4nl[(qs[i] >> shift) & 0xF]',
+        '(float)((int)((qs[i] >> shift) & 0xF) - 8)',
+        twin_slip(iq4_nl_twin, 'IQ4NL_CODEBOOK.values[code]', '(code.astype(np.int32) - 8).astype(np.float32)'),
+    ),
 )
 
 # %% ../../nbs/18a_iq4_nl.ipynb #96e109d8
@@ -77,8 +97,18 @@ IQ4NL_CODEBOOK_SABOTAGES = {
 }
 
 # %% ../../nbs/18a_iq4_nl.ipynb #d84d6e5c
-IQ4_NL = Kind(name='IQ4_NL', ggml_type=int(gguf.GGMLQuantizationType.IQ4_NL), block_bytes=18, block_elems=32,
-              dequant_src=IQ4_NL_SRC, twin_sub=iq4_nl_twin, spec=iq4_nl_spec, layout=IQ4_NL_LAYOUT,
-              f16_fields=(0,), codebook=IQ4NL_CODEBOOK,
-              sabotages=IQ4_NL_SABOTAGES + tuple(codebook_slip(n, why, v, iq4_nl_twin, 'IQ4NL_CODEBOOK') for n, (why, v) in IQ4NL_CODEBOOK_SABOTAGES.items()),
-              summary='4-bit codes into a 16-value non-linear table, x fp16 scale per 32')
+IQ4_NL = Kind(
+    name='IQ4_NL',
+    ggml_type=int(gguf.GGMLQuantizationType.IQ4_NL),
+    block_bytes=18,
+    block_elems=32,
+    dequant_src=IQ4_NL_SRC,
+    twin_sub=iq4_nl_twin,
+    spec=iq4_nl_spec,
+    layout=IQ4_NL_LAYOUT,
+    f16_fields=(0,),
+    codebook=IQ4NL_CODEBOOK,
+    sabotages=IQ4_NL_SABOTAGES
+    + tuple(codebook_slip(n, why, v, iq4_nl_twin, 'IQ4NL_CODEBOOK') for n, (why, v) in IQ4NL_CODEBOOK_SABOTAGES.items()),
+    summary='4-bit codes into a 16-value non-linear table, x fp16 scale per 32',
+)

@@ -102,7 +102,7 @@ def e255_as_kernel(blocks:np.ndarray, g:np.ndarray) -> np.ndarray:
     return g
 
 def mxfp4_gguf_fix(blocks:np.ndarray, g:np.ndarray) -> np.ndarray:
-    "The row's `gguf_fix`: gguf-py's MXFP4 values with code 8's zero signed (E2M1's -0.0) and scale byte 255 decoded as the kernel decodes it."
+    "The row's `gguf_fix`: gguf-py's MXFP4 values, code 8's zero signed (E2M1's -0.0), scale byte 255 decoded as the kernel does."
     return e255_as_kernel(blocks, code8_signed(blocks, g))
 
 # %% ../../nbs/18c_mxfp4.ipynb #4f5bfd28
@@ -138,15 +138,32 @@ E8M0_SABOTAGES = (
 )
 
 MXFP4_SABOTAGES = (
-    Sabotage('ocp-adjacent-packing', "the OCP spec's packing: elements 2k and 2k+1 in one byte, not ggml's j and j + 16",
-             'ferrox_kvalues_mxfp4[(qs[i] >> shift) & 0xF]', 'ferrox_kvalues_mxfp4[(qs[8 * il + i / 2] >> (4 * (i & 1))) & 0xF]',
-             twin_slip(mxfp4_twin, 'byte_at(xb, qs + i) >> shift', 'byte_at(xb, qs + 8 * il + i // 2) >> (4 * (i & 1))')),
-    Sabotage('nibbles-swapped', 'nibble order reversed: the high nibble taken for sub-block 0, the low one for sub-block 1',
-             'const int shift = il ? 4 : 0;', 'const int shift = il ? 0 : 4;', twin_slip(mxfp4_twin, 'np.where(il, 4, 0)', 'np.where(1 - il, 4, 0)')),
-    Sabotage('fp16-header', "IQ4_NL's snippet copied with its 2-byte header: codes from `xb + 2`",
-             'const unsigned char* qs = xb + 1;', 'const unsigned char* qs = xb + 2;',
-             twin_slip(mxfp4_twin, '    qs = 1 ', '    xb = np.concatenate([xb, np.roll(xb, -1, axis=0)], axis=-1)  # qs[15] is then byte 17: the next block\n    qs = 2 '),
-             twin_exact=False),
+    Sabotage(
+        'ocp-adjacent-packing',
+        "the OCP spec's packing: elements 2k and 2k+1 in one byte, not ggml's j and j + 16",
+        'ferrox_kvalues_mxfp4[(qs[i] >> shift) & 0xF]',
+        'ferrox_kvalues_mxfp4[(qs[8 * il + i / 2] >> (4 * (i & 1))) & 0xF]',
+        twin_slip(mxfp4_twin, 'byte_at(xb, qs + i) >> shift', 'byte_at(xb, qs + 8 * il + i // 2) >> (4 * (i & 1))'),
+    ),
+    Sabotage(
+        'nibbles-swapped',
+        'nibble order reversed: the high nibble taken for sub-block 0, the low one for sub-block 1',
+        'const int shift = il ? 4 : 0;',
+        'const int shift = il ? 0 : 4;',
+        twin_slip(mxfp4_twin, 'np.where(il, 4, 0)', 'np.where(1 - il, 4, 0)'),
+    ),
+    Sabotage(
+        'fp16-header',
+        "IQ4_NL's snippet copied with its 2-byte header: codes from `xb + 2`",
+        'const unsigned char* qs = xb + 1;',
+        'const unsigned char* qs = xb + 2;',
+        twin_slip(
+            mxfp4_twin,
+            '    qs = 1 ',
+            '    xb = np.concatenate([xb, np.roll(xb, -1, axis=0)], axis=-1)  # qs[15] is then byte 17: the next block\n    qs = 2 ',
+        ),
+        twin_exact=False,
+    ),
 )
 
 # %% ../../nbs/18c_mxfp4.ipynb #2e913be7
@@ -156,13 +173,27 @@ MXFP4_CODEBOOK_SABOTAGES = {
 }
 
 # %% ../../nbs/18c_mxfp4.ipynb #c0e1a245
-MXFP4 = Kind(name='MXFP4', ggml_type=int(gguf.GGMLQuantizationType.MXFP4), block_bytes=17, block_elems=32,
-             dequant_src=MXFP4_SRC, twin_sub=mxfp4_twin, spec=mxfp4_spec, layout=MXFP4_LAYOUT,
-             e8m0_fields=(0,), codebook=MXFP4_CODEBOOK, deps=(E8M0_SRC,), gguf_fix=mxfp4_gguf_fix,
-             sabotages=tuple(lift_sabotage(s, mxfp4_twin, 'e8m0_to_f32') for s in E8M0_SABOTAGES) + MXFP4_SABOTAGES
-                       + tuple(codebook_slip(n, why, v, mxfp4_twin, 'MXFP4_CODEBOOK', gemm_visible=n != 'neg-zero-as-zero')  # +0 + -0 = +0: no GEMM sees it
-                               for n, (why, v) in MXFP4_CODEBOOK_SABOTAGES.items()),
-             summary='4-bit E2M1 floats x E8M0 power-of-two scale per 32, 17-byte blocks')
+MXFP4 = Kind(
+    name='MXFP4',
+    ggml_type=int(gguf.GGMLQuantizationType.MXFP4),
+    block_bytes=17,
+    block_elems=32,
+    dequant_src=MXFP4_SRC,
+    twin_sub=mxfp4_twin,
+    spec=mxfp4_spec,
+    layout=MXFP4_LAYOUT,
+    e8m0_fields=(0,),
+    codebook=MXFP4_CODEBOOK,
+    deps=(E8M0_SRC,),
+    gguf_fix=mxfp4_gguf_fix,
+    sabotages=tuple(lift_sabotage(s, mxfp4_twin, 'e8m0_to_f32') for s in E8M0_SABOTAGES)
+    + MXFP4_SABOTAGES
+    + tuple(
+        codebook_slip(n, why, v, mxfp4_twin, 'MXFP4_CODEBOOK', gemm_visible=n != 'neg-zero-as-zero')  # +0 + -0 = +0: no GEMM sees it
+        for n, (why, v) in MXFP4_CODEBOOK_SABOTAGES.items()
+    ),
+    summary='4-bit E2M1 floats x E8M0 power-of-two scale per 32, 17-byte blocks',
+)
 
 # %% ../../nbs/18c_mxfp4.ipynb #30fd94c7
 def mxfp4_sabotage_report(seeds=SEEDS, n_blocks:int=64) -> list:

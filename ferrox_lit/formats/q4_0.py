@@ -40,17 +40,39 @@ def q4_0_twin(xb, il):
 
 # %% ../../nbs/11_q4_0.ipynb #1f17feab
 Q4_0_SABOTAGES = (
-    Sabotage('no-bias', 'the -8 bias forgotten: codes read as 0..15 instead of -8..7',
-             ' - 8);', ');', twin_slip(q4_0_twin, '.astype(np.int32) - 8', '.astype(np.int32)')),
-    Sabotage('nibbles-swapped', 'nibble order reversed: the high nibble taken for sub-block 0, the low one for sub-block 1',
-             'const int shift = 4 * il;', 'const int shift = 4 * (1 - il);', twin_slip(q4_0_twin, 'shift = 4 * il', 'shift = 4 * (1 - il)')),
-    Sabotage('il-picks-bytes', "Q8_0's habit: `il` advances the byte pointer by 16, so sub-block 1 reads the next block",
-             'const unsigned char* qs = xb + 2;', 'const unsigned char* qs = xb + 2 + 16 * il;',
-             twin_slip(q4_0_twin, 'byte_at(xb, 2 + np.arange(SUB))',
-                       'byte_at(np.concatenate([xb, np.roll(xb, -1, axis=0)], axis=-1), 2 + 16 * il + np.arange(SUB))  # past the block: the next one'),
-             twin_exact=False),
-    Sabotage('shift-not-scaled', 'sub-block index used as a bit count: `>> il` for `>> 4 * il`',
-             'const int shift = 4 * il;', 'const int shift = il;', twin_slip(q4_0_twin, 'shift = 4 * il', 'shift = il')),
+    Sabotage(
+        'no-bias',
+        'the -8 bias forgotten: codes read as 0..15 instead of -8..7',
+        ' - 8);',
+        ');',
+        twin_slip(q4_0_twin, '.astype(np.int32) - 8', '.astype(np.int32)'),
+    ),
+    Sabotage(
+        'nibbles-swapped',
+        'nibble order reversed: the high nibble taken for sub-block 0, the low one for sub-block 1',
+        'const int shift = 4 * il;',
+        'const int shift = 4 * (1 - il);',
+        twin_slip(q4_0_twin, 'shift = 4 * il', 'shift = 4 * (1 - il)'),
+    ),
+    Sabotage(
+        'il-picks-bytes',
+        "Q8_0's habit: `il` advances the byte pointer by 16, so sub-block 1 reads the next block",
+        'const unsigned char* qs = xb + 2;',
+        'const unsigned char* qs = xb + 2 + 16 * il;',
+        twin_slip(
+            q4_0_twin,
+            'byte_at(xb, 2 + np.arange(SUB))',
+            'byte_at(np.concatenate([xb, np.roll(xb, -1, axis=0)], axis=-1), 2 + 16 * il + np.arange(SUB))  # past the block: the next one',
+        ),
+        twin_exact=False,
+    ),
+    Sabotage(
+        'shift-not-scaled',
+        'sub-block index used as a bit count: `>> il` for `>> 4 * il`',
+        'const int shift = 4 * il;',
+        'const int shift = il;',
+        twin_slip(q4_0_twin, 'shift = 4 * il', 'shift = il'),
+    ),
 )
 
 # %% ../../nbs/11_q4_0.ipynb #4e232c88
