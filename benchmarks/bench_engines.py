@@ -24,23 +24,9 @@ from ferrox_lit.core import mismatches
 from ferrox_lit.kinds import KINDS
 from ferrox_lit.kind import random_blocks
 from ferrox_lit.gguf_file import open_gguf, default_model_path
+from bench_real_file import race   # one copy of the interleaved best-of-N timer (same folder)
 
 SIDES = ('numpy twin', 'C engine', 'C engine, 1 thread', 'gguf-py', 'libgguf')
-
-def per_pass(fn, loops):
-    t = time.perf_counter()
-    for _ in range(loops): fn()
-    return (time.perf_counter() - t) / loops
-
-def race(sides:dict, repeats:int, min_sample:float) -> dict:
-    "Best seconds per pass of each side: interleaved, order rotating, each sample >= min_sample seconds."
-    loops = {k: max(1, int(np.ceil(min_sample / max(per_pass(fn, 1), 1e-4)))) for k, fn in sides.items()}
-    best = {k: np.inf for k in sides}
-    names = list(sides)
-    for rep in range(repeats):
-        for k in names[rep % len(names):] + names[:rep % len(names)]:
-            best[k] = min(best[k], per_pass(sides[k], loops[k]))
-    return best
 
 def sides_for(pairs) -> dict:
     "The five sides over (kind, raw uint8 [rows, row_bytes]) pairs: each returns every output (kept alive for the pass)."
