@@ -1,0 +1,235 @@
+// ferrox_lit: checks the CPU runtime's cuda_fp16.h / cuda_bf16.h against a reference written here with
+// integers only (exact values as sig * 2^x in 128 bits, rounded once). Prints: check <name> <checked> <mismatches> <seconds>
+#include "host_shim.h"
+#include "cuda_runtime.h"
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+typedef unsigned __int128 u128;
+typedef __int128 i128;
+
+// Round (neg ? -1 : 1) * mag * 2^x to a binary format with E exponent and M fraction bits; mode 0 rn, 1 rz, 2 rd, 3 ru.
+static uint32_t ref_round(int neg, u128 mag, int x, int E, int M, int mode) {
+    const uint32_t sbit = (uint32_t)neg << (E + M), inf = ((1u << E) - 1) << M, maxf = inf - 1;
+    if (mag == 0) return sbit;
+    const uint64_t hi = (uint64_t)(mag >> 64);
+    const int msb = hi ? 127 - __builtin_clzll(hi) : 63 - __builtin_clzll((uint64_t)mag);
+    const int bias = (1 << (E - 1)) - 1, emin = 1 - bias, e = msb + x;
+    int q = (e > emin ? e : emin) - M;                 // exponent of the result's last place
+    const int shift = q - x;
+    u128 kept; bool up = false;
+    if (shift <= 0) kept = mag << -shift;
+    else {
+        u128 rem, halfway;
+        if (shift >= 128) { kept = 0; rem = mag; halfway = ~(u128)0; }
+        else { kept = mag >> shift; rem = mag & ((((u128)1) << shift) - 1); halfway = ((u128)1) << (shift - 1); }
+        if (mode == 0) up = rem > halfway || (rem == halfway && (kept & 1));
+        else if (mode == 2) up = rem != 0 && neg;
+        else if (mode == 3) up = rem != 0 && !neg;
+    }
+    kept += up;
+    const bool overflow_inf = mode == 0 || (mode == 3 && !neg) || (mode == 2 && neg);
+    if (e < emin) return sbit | (uint32_t)kept;        // subnormal; kept == 2^M encodes the smallest normal
+    if (kept == ((u128)2 << M)) { kept >>= 1; ++q; }
+    const long long ef = (long long)q + M + bias;
+    if (ef >= (1 << E) - 1 || kept >= ((u128)2 << M)) return sbit | (overflow_inf ? inf : maxf);
+    return sbit | (uint32_t)(ef << M) | (uint32_t)(kept - ((u128)1 << M));
+}
+struct Val { int neg, nan, inf; u128 sig; int x; };
+static Val dec_float(uint32_t u) {
+    Val v{(int)(u >> 31), 0, 0, 0, 0}; uint32_t ef = (u >> 23) & 0xff, m = u & 0x7fffff;
+    if (ef == 0xff) { v.nan = m != 0; v.inf = m == 0; return v; }
+    v.sig = ef ? (m | 0x800000u) : m; v.x = ef ? (int)ef - 150 : -149; return v;
+}
+static Val dec_half(uint32_t h) {
+    Val v{(int)((h >> 15) & 1), 0, 0, 0, 0}; uint32_t ef = (h >> 10) & 0x1f, m = h & 0x3ff;
+    if (ef == 0x1f) { v.nan = m != 0; v.inf = m == 0; return v; }
+    v.sig = ef ? (m | 0x400u) : m; v.x = ef ? (int)ef - 25 : -24; return v;
+}
+static i128 fixed(const Val& v, int scale) { i128 m = (i128)(v.sig << (v.x - scale)); return v.neg ? -m : m; }  // v * 2^-scale
+static bool h_isnan(uint32_t h) { return (h & 0x7fff) > 0x7c00; }
+static bool f_isnan(uint32_t u) { return (u & 0x7fffffff) > 0x7f800000; }
+static uint32_t fbits(float f) { uint32_t u; std::memcpy(&u, &f, 4); return u; }
+static float bitsf(uint32_t u) { float f; std::memcpy(&f, &u, 4); return f; }
+static __half H(uint32_t b) { return __ushort_as_half((unsigned short)b); }
+static uint32_t B(__half h) { return __half_as_ushort(h); }
+// a result agrees with a reference: NaN-ness only when the reference is NaN, every bit otherwise
+static bool agree16(uint32_t got, uint32_t ref, bool refnan, uint32_t nanmask) { return refnan ? (got & 0x7fff) > nanmask : got == ref; }
+
+static uint32_t ref_f2h(uint32_t u, int mode) {
+    Val v = dec_float(u);
+    if (v.inf) return (v.neg << 15) | 0x7c00;
+    return ref_round(v.neg, v.sig, v.x, 5, 10, mode);
+}
+static uint32_t ref_f2bf(uint32_t u) {
+    Val v = dec_float(u);
+    if (v.inf) return (v.neg << 15) | 0x7f80;
+    return ref_round(v.neg, v.sig, v.x, 8, 7, 0);
+}
+static uint32_t ref_signed(i128 s, int scale, int zero_neg) {   // s * 2^-scale rounded to half (rn)
+    if (s == 0) return zero_neg ? 0x8000 : 0;
+    return ref_round(s < 0, (u128)(s < 0 ? -s : s), -scale, 5, 10, 0);
+}
+static uint32_t ref_from_double(double d) {          // for non-finite operands: infinities and NaNs
+    if (std::isnan(d)) return 0x7fff;
+    return (std::signbit(d) ? 0x8000 : 0) | 0x7c00;
+}
+static double hd(uint32_t h) { return (double)fx_h2f_bits((unsigned short)h); }
+static const uint32_t EDGES[] = {0x0000, 0x8000, 0x0001, 0x8001, 0x0002, 0x0200, 0x03ff, 0x83ff, 0x0400, 0x8400, 0x0401, 0x1400, 0x3555,
+                                 0x3bff, 0x3c00, 0xbc00, 0x3c01, 0x4000, 0xc000, 0x5bff, 0x6400, 0x77ff, 0x7bfe, 0x7bff, 0xfbff,
+                                 0x7c00, 0xfc00, 0x7c01, 0x7e00, 0xfe00};
+static const int NE = sizeof(EDGES) / sizeof(EDGES[0]);
+
+struct Count { const char* name; unsigned long long n = 0, bad = 0; };
+static double now() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
+static void report(const Count& c, double t0) { std::printf("check %s %llu %llu %.3f\n", c.name, c.n, c.bad, now() - t0); }
+
+// every float bit pattern i*stride (stride 1: all 2^32), plus, when strided, each half's midpoints with its neighbours +-1 ulp
+static std::vector<uint32_t> f2h_edges() {
+    std::vector<uint32_t> out;
+    for (uint32_t h = 0; h < 0x7c00; ++h) {
+        double lo = hd(h), hi = h == 0x7bff ? 65536.0 : hd(h + 1);
+        uint32_t mid = fbits((float)((lo + hi) / 2));
+        for (uint32_t s : {0u, 0x80000000u}) for (int d = -1; d <= 1; ++d) out.push_back((mid + d) ^ s);
+    }
+    return out;
+}
+static void sweep_f2h(uint64_t stride) {
+    Count c[5] = {{"float2half_rn"}, {"float2half_rz"}, {"float2half_rd"}, {"float2half_ru"}, {"float2half"}};
+    double t0 = now();
+    auto one = [&](uint32_t u) {
+        float f = bitsf(u); bool nan = f_isnan(u);
+        uint32_t got[5] = {B(__float2half_rn(f)), B(__float2half_rz(f)), B(__float2half_rd(f)), B(__float2half_ru(f)), B(__float2half(f))};
+        for (int m = 0; m < 5; ++m) {
+            uint32_t ref = nan ? 0 : ref_f2h(u, m == 4 ? 0 : m);
+            c[m].n++; c[m].bad += !agree16(got[m], ref, nan, 0x7c00);
+        }
+    };
+    for (uint64_t i = 0; i < (1ull << 32); i += stride) one((uint32_t)i);
+    if (stride > 1) for (uint32_t u : f2h_edges()) one(u);
+    for (auto& x : c) report(x, t0);
+}
+static void sweep_bf16(uint64_t stride) {
+    Count c{"float2bfloat16"}, r{"bfloat162float"}; double t0 = now();
+    auto one = [&](uint32_t u) {
+        bool nan = f_isnan(u); uint32_t got = __bfloat16_as_ushort(__float2bfloat16(bitsf(u)));
+        c.n++; c.bad += !agree16(got, nan ? 0 : ref_f2bf(u), nan, 0x7f80);
+    };
+    for (uint64_t i = 0; i < (1ull << 32); i += stride) one((uint32_t)i);
+    if (stride > 1) for (uint32_t b = 0; b < 0x7f80; ++b) for (uint32_t s : {0u, 0x80000000u}) for (int d = -1; d <= 1; ++d)
+        one(((b << 16) | 0x8000u) + d ^ s);        // every bf16's midpoint with its neighbour, +-1 ulp
+    for (uint32_t b = 0; b < 65536; ++b) {          // bf16 -> float is exact: the bits move up
+        r.n++; r.bad += fbits(__bfloat162float(__nv_bfloat16(__nv_bfloat16_raw{(unsigned short)b}))) != (b << 16);
+    }
+    report(c, t0); report(r, t0);
+}
+static void one_pair(uint32_t a, uint32_t b, Count* c) {
+    Val va = dec_half(a), vb = dec_half(b); bool special = va.nan || va.inf || vb.nan || vb.inf;
+    uint32_t ref[3]; bool nan[3];
+    if (special) {
+        double x = hd(a), y = hd(b), r[3] = {x + y, x - y, x * y};
+        for (int k = 0; k < 3; ++k) { ref[k] = ref_from_double(r[k]); nan[k] = std::isnan(r[k]); }
+    } else {
+        i128 fa = fixed(va, -24), fb = fixed(vb, -24);
+        ref[0] = ref_signed(fa + fb, 24, va.neg && vb.neg); ref[1] = ref_signed(fa - fb, 24, va.neg && !vb.neg);
+        i128 p = (i128)(va.sig * vb.sig); if (va.neg != vb.neg) p = -p;
+        ref[2] = p == 0 ? (uint32_t)(va.neg != vb.neg) << 15 : ref_round(va.neg != vb.neg, va.sig * vb.sig, va.x + vb.x, 5, 10, 0);
+        nan[0] = nan[1] = nan[2] = false;
+    }
+    __half ha = H(a), hb = H(b);
+    uint32_t got[3] = {B(__hadd(ha, hb)), B(__hsub(ha, hb)), B(__hmul(ha, hb))};
+    for (int k = 0; k < 3; ++k) { c[k].n++; c[k].bad += !agree16(got[k], ref[k], nan[k], 0x7c00); }
+    // comparisons against the exact values (NaN: unordered)
+    bool un = va.nan || vb.nan; int cmp = 0;
+    if (!un) {
+        double x = hd(a), y = hd(b);   // infinities compare as doubles; finite ones as exact integers
+        if (va.inf || vb.inf) cmp = (x > y) - (x < y);
+        else { i128 fa = fixed(va, -24), fb = fixed(vb, -24); cmp = (fa > fb) - (fa < fb); }
+    }
+    bool want[7] = {!un && cmp == 0, un || cmp != 0, !un && cmp < 0, !un && cmp <= 0, !un && cmp > 0, !un && cmp >= 0, va.nan != 0};
+    bool have[7] = {__heq(ha, hb), __hne(ha, hb), __hlt(ha, hb), __hle(ha, hb), __hgt(ha, hb), __hge(ha, hb), __hisnan(ha)};
+    c[3].n++; for (int k = 0; k < 7; ++k) if (want[k] != have[k]) { c[3].bad++; break; }
+}
+static void sweep_binop(uint64_t stride) {
+    Count c[4] = {{"hadd"}, {"hsub"}, {"hmul"}, {"compare"}}; double t0 = now();
+    for (uint64_t i = 0; i < (1ull << 32); i += stride) one_pair((uint32_t)(i >> 16), (uint32_t)(i & 0xffff), c);
+    if (stride > 1) for (int i = 0; i < NE; ++i) for (int j = 0; j < NE; ++j) one_pair(EDGES[i], EDGES[j], c);
+    for (auto& x : c) report(x, t0);
+}
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
+static uint32_t next16() { rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17; return (uint32_t)(rng >> 24) & 0xffff; }
+static void one_fma(uint32_t a, uint32_t b, uint32_t cc, Count& c) {
+    Val va = dec_half(a), vb = dec_half(b), vc = dec_half(cc); uint32_t ref; bool nan = false;
+    if (va.nan || va.inf || vb.nan || vb.inf || vc.nan || vc.inf) {
+        double r = std::fma(hd(a), hd(b), hd(cc)); ref = ref_from_double(r); nan = std::isnan(r);
+    } else {
+        i128 p = (i128)(va.sig * vb.sig) << (va.x + vb.x + 48); if (va.neg != vb.neg) p = -p;   // scale 2^-48
+        i128 s = p + fixed(vc, -48);
+        bool pneg = (va.neg != vb.neg);
+        ref = ref_signed(s, 48, p == 0 && pneg && vc.neg);
+    }
+    c.n++; c.bad += !agree16(B(__hfma(H(a), H(b), H(cc))), ref, nan, 0x7c00);
+}
+static void sweep_fma(uint64_t n) {
+    Count c{"hfma"}; double t0 = now();
+    for (uint64_t i = 0; i < n; ++i) {
+        uint32_t a = next16(), b = next16(), d = next16();
+        if (i & 1) {                                   // odd draws: c's exponent within 3 of a*b's, so the two overlap
+            a &= 0xbfff; b &= 0xbfff;
+            int f = (int)(a >> 10 & 0xf) + (int)(b >> 10 & 0xf) - 15 + (int)(d >> 10 & 7) - 3;
+            f = f < 0 ? 0 : f > 30 ? 30 : f;
+            d = (d & 0x83ff) | (uint32_t)f << 10;
+        }
+        one_fma(a, b, d, c);
+    }
+    for (int i = 0; i < NE; ++i) for (int j = 0; j < NE; ++j) for (int k = 0; k < NE; ++k) one_fma(EDGES[i], EDGES[j], EDGES[k], c);
+    report(c, t0);
+}
+// the half2 forms, operators and packing helpers agree with the scalar ops they are defined by
+static void sweep_forms(uint64_t n) {
+    Count c{"half2_forms_operators"}; double t0 = now();
+    for (uint64_t i = 0; i < n; ++i) {
+        __half a = H(next16()), b = H(next16()), d = H(next16()), e = H(next16());
+        __half2 x = make_half2(a, b), y = __halves2half2(d, e);
+        auto same = [](__half p, __half q) { return B(p) == B(q) || (__hisnan(p) && __hisnan(q)); };
+        bool ok = same(__hadd2(x, y).x, __hadd(a, d)) && same(__hadd2(x, y).y, __hadd(b, e)) && same(__hsub2(x, y).y, __hsub(b, e))
+            && same(__hmul2(x, y).x, __hmul(a, d)) && same(__hfma2(x, y, x).y, __hfma(b, e, b)) && same(__hmax2(x, y).x, __hmax(a, d))
+            && same(__hmin2(x, y).y, __hmin(b, e)) && same((x + y).y, __hadd(b, e)) && same((x * y).x, __hmul(a, d))
+            && same(a + d, __hadd(a, d)) && same(a - d, __hsub(a, d)) && same(a * d, __hmul(a, d)) && same(-a, __hneg(a))
+            && (a < d) == __hlt(a, d) && (a == d) == __heq(a, d) && (a >= d) == __hge(a, d)
+            && B(__low2half(x)) == B(a) && B(__high2half(x)) == B(b) && B(__lows2half2(x, y).y) == B(d) && B(__highs2half2(x, y).x) == B(b)
+            && B(__half2half2(a).y) == B(a) && fbits(__low2float(x)) == fbits(__half2float(a)) && fbits(__high2float(x)) == fbits(__half2float(b))
+            && fbits(__half22float2(x).y) == fbits(__half2float(b))
+            && B(__floats2half2_rn(__half2float(a), 1.0f).x) == (__hisnan(a) ? 0x7fffu : B(a))
+            && B(__float2half2_rn(0.1f).y) == B(__float2half_rn(0.1f)) && B(__hneg2(x).y) == (B(b) ^ 0x8000u);
+        c.n++; c.bad += !ok;
+    }
+    report(c, t0);
+}
+int main(int argc, char** argv) {
+    if (argc < 3) { std::fprintf(stderr, "usage: %s h2f|conv|f2h|bf16|binop|fma|forms ARG [OUT]\n", argv[0]); return 2; }
+    std::string what = argv[1];
+    if (what == "h2f") {                      // all 65,536 halves -> float bits, for numpy to compare
+        FILE* f = std::fopen(argv[2], "wb");
+        for (uint32_t h = 0; h < 65536; ++h) { uint32_t u = fbits(__half2float(H(h))); std::fwrite(&u, 4, 1, f); }
+        std::fclose(f); return 0;
+    }
+    if (what == "conv") {                     // float bits from argv[2] -> half bits then bf16 bits to argv[3]
+        FILE* f = std::fopen(argv[2], "rb"); std::vector<uint32_t> in; uint32_t u;
+        while (std::fread(&u, 4, 1, f) == 1) in.push_back(u);
+        std::fclose(f); f = std::fopen(argv[3], "wb");
+        for (uint32_t v : in) { unsigned short h = B(__float2half(bitsf(v))); std::fwrite(&h, 2, 1, f); }
+        for (uint32_t v : in) { unsigned short h = __bfloat16_as_ushort(__float2bfloat16(bitsf(v))); std::fwrite(&h, 2, 1, f); }
+        std::fclose(f); return 0;
+    }
+    uint64_t arg = std::strtoull(argv[2], nullptr, 10);
+    if (what == "f2h") sweep_f2h(arg);
+    else if (what == "bf16") sweep_bf16(arg);
+    else if (what == "binop") sweep_binop(arg);
+    else if (what == "fma") sweep_fma(arg);
+    else if (what == "forms") sweep_forms(arg);
+    else { std::fprintf(stderr, "unknown check %s\n", what.c_str()); return 2; }
+    return 0;
+}
