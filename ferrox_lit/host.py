@@ -12,7 +12,8 @@ from .core import FerroxError, mismatches
 from .kind import random_blocks
 from .mul_mm import kernel_src, check_operands, grid_dims, THREADS
 from .twin import mul_mm_twin
-from .source import cuda_text
+from .source import cuda_text, CUDA_DIR
+
 
 # %% auto #0
 __all__ = ['SHIM_H', 'RUNNER_CPP', 'MODES', 'SENTINEL_F32', 'MAX_THREADS', 'GEMM_SABOTAGES', 'HostError', 'HostCompileError',
@@ -110,6 +111,10 @@ def _runner_object(cxx:str, mode:str) -> Path:
     os.replace(tmp / 'runner.o', obj); shutil.rmtree(tmp, ignore_errors=True)
     return obj
 
+def _headers_digest() -> str:
+    "sha256 of every header in ferrox_lit/cuda/ (on the include path), so a header edit rebuilds cached kernels."
+    return hashlib.sha256(b'\0'.join(p.read_bytes() for p in sorted(CUDA_DIR.glob('*.h')))).hexdigest()
+
 def build(src:str, fn_name:str, mode:str='fast') -> Path:
     "Compile `src` (a CUDA translation unit) for the CPU with the runner; the executable's path (cached)."
     if mode not in _MODE_FLAGS: raise LaunchRefused(f"mode {mode!r}: expected one of {MODES}")
@@ -117,14 +122,14 @@ def build(src:str, fn_name:str, mode:str='fast') -> Path:
     cxx = _cxx()
     kflags, rflags = _MODE_FLAGS[mode]
     kernel = '#include "shim.h"\n#line 1 "kernel.cu"\n' + src + '\n#line 1 "trampoline.cpp"' + _trampoline(fn_name, params)
-    key = hashlib.sha256('\0'.join([mode, kernel, SHIM_H, RUNNER_CPP, cxx, *_COMMON, *kflags, *rflags]).encode()).hexdigest()[:20]
+    key = hashlib.sha256('\0'.join([mode, kernel, SHIM_H, RUNNER_CPP, _headers_digest(), cxx, *_COMMON, *kflags, *rflags]).encode()).hexdigest()[:20]
     d = cache_dir() / f'{fn_name}-{mode}-{key}'
     exe = d / 'kernel'
     if exe.exists(): return exe
     tmp = Path(tempfile.mkdtemp(prefix='build-', dir=cache_dir().mkdir(parents=True, exist_ok=True) or cache_dir()))
     (tmp / 'shim.h').write_text(SHIM_H); (tmp / 'kernel.cpp').write_text(kernel)
     runner = _runner_object(cxx, mode)
-    steps = [[cxx, *_COMMON, *kflags, '-c', 'kernel.cpp', '-o', 'kernel.o'],
+    steps = [[cxx, *_COMMON, *kflags, '-I', str(CUDA_DIR), '-c', 'kernel.cpp', '-o', 'kernel.o'],
              [cxx, *rflags, 'kernel.o', str(runner), '-o', 'kernel', '-ldl', '-pthread']]
     for cmd in steps:
         r = subprocess.run(cmd, cwd=tmp, capture_output=True, text=True)
@@ -181,7 +186,7 @@ def _sentinel(dtype) -> np.ndarray:
 
 def _job(path, fn_name, grid, block, params, args, outs, race):
     with open(path, 'wb') as f:
-        f.write(b'FXJ1' + struct.pack('<8I', *grid, *block, len(args), int(race)))
+        f.write(b'FXJ2' + struct.pack('<9I', *grid, *block, len(args), int(race), 0))  # last: dynamic shared bytes
         name = fn_name.encode(); f.write(struct.pack('<I', len(name)) + name)
         for p, a in zip(params, args):
             if p.pointer:

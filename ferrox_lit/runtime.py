@@ -8,7 +8,7 @@ import hashlib, json, re, shutil, subprocess, tempfile, time
 from pathlib import Path
 import numpy as np
 from .core import FerroxError
-from .source import cuda_text, cuda_path
+from .source import cuda_text, cuda_path, CUDA_DIR
 from .host import SHIM_H, _COMMON, _cxx, cache_dir, launch
 
 # %% auto #0
@@ -43,7 +43,9 @@ SABOTAGES = {  # name -> (-D macro in the headers, what it breaks)
 }
 
 def _check_files() -> dict:
-    return {'host_shim.h': SHIM_H, **{n: cuda_path(n).read_text() for n in (*RUNTIME_HEADERS, 'runtime_check.cpp')}}
+    # every header the shim may include, so that any edit of one makes a committed measurement stale
+    return {'host_shim.h': SHIM_H, **{p.name: p.read_text() for p in sorted(CUDA_DIR.glob('*.h')) if p.name != 'host_shim.h'},
+            'runtime_check.cpp': cuda_path('runtime_check.cpp').read_text()}
 
 def sources_digest() -> str:
     "sha256 (first 16 hex digits) of the shim, the runtime headers and the driver: what a measurement was made of."
@@ -60,7 +62,7 @@ def build_check(sabotage:str|None=None) -> Path:
     cache_dir().mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix='rtcheck-', dir=cache_dir()))
     for n, t in files.items(): (tmp / n).write_text(t)
-    r = subprocess.run([cxx, *_COMMON, *defines, 'runtime_check.cpp', '-o', 'check'], cwd=tmp, capture_output=True, text=True)
+    r = subprocess.run([cxx, *_COMMON, *defines, '-I', str(CUDA_DIR), 'runtime_check.cpp', '-o', 'check'], cwd=tmp, capture_output=True, text=True)
     if r.returncode: raise RuntimeCheckError(f"runtime_check.cpp does not compile:\n{(r.stderr or r.stdout).strip()}")
     try: (tmp / 'check').rename(exe)
     except OSError: pass  # another process built it first

@@ -11,7 +11,8 @@ from ferrox_lit.core import FerroxError, mismatches
 from ferrox_lit.kind import as_blocks, random_blocks, sabotaged, SEEDS, SlipDoesNotApply
 from ferrox_lit.kinds import require_kind
 from ferrox_lit.mul_mm import kind_prelude
-from ferrox_lit.source import cuda_text, source_names
+from ferrox_lit.host import _headers_digest
+from ferrox_lit.source import cuda_text, source_names, CUDA_DIR
 
 
 import json, time

@@ -12,7 +12,7 @@ from ferrox_lit.core import FerroxError, mismatches
 from ferrox_lit.kind import random_blocks
 from ferrox_lit.mul_mm import kernel_src, check_operands, grid_dims, THREADS
 from ferrox_lit.twin import mul_mm_twin
-from ferrox_lit.source import cuda_text
+from ferrox_lit.source import cuda_text, CUDA_DIR
 
 
 import matplotlib.pyplot as plt

@@ -8,7 +8,7 @@ import hashlib, json, re, shutil, subprocess, tempfile, time
 from pathlib import Path
 import numpy as np
 from ferrox_lit.core import FerroxError
-from ferrox_lit.source import cuda_text, cuda_path
+from ferrox_lit.source import cuda_text, cuda_path, CUDA_DIR
 from ferrox_lit.host import SHIM_H, _COMMON, _cxx, cache_dir, launch
 
 

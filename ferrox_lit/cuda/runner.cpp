@@ -28,6 +28,8 @@ extern "C" {
 FX_TLS fx_dim3 fx_threadIdx;
 fx_dim3 fx_blockIdx, fx_blockDim, fx_gridDim;
 void fx_entry(void** args);
+const char* fx_signature() __attribute__((weak));  // a trampoline may describe the kernel's parameters
+size_t fx_dyn_shared_bytes = 0;                      // the launch's dynamic (extern __shared__) size
 extern char __start_fx_shared[] __attribute__((weak));
 extern char __stop_fx_shared[] __attribute__((weak));
 }
@@ -243,6 +245,10 @@ extern "C" void __tsan_vptr_read(void**) {}
 static void rd(FILE* f, void* p, size_t n) { if (fread(p, 1, n, f) != n) fail("HOST", "truncated job file"); }
 
 int main(int argc, char** argv) {
+    if (argc == 2 && !strcmp(argv[1], "--signature")) {  // print the parameter list the trampoline deduced
+        if (!fx_signature) { fprintf(stderr, "this kernel's trampoline has no signature\n"); return 2; }
+        printf("%s\n", fx_signature()); return 0;
+    }
     if (argc < 3) { fprintf(stderr, "usage: %s JOB OUT [TRACE]\n", argv[0]); return 2; }
     if (getenv("FX_FTZ")) {  // emulate a GPU build with flush-to-zero: subnormal inputs and results become zero (set before any fiber exists)
 #if defined(__x86_64__) || defined(__i386__)
@@ -252,10 +258,10 @@ int main(int argc, char** argv) {
 #endif
     }
     FILE* jf = fopen(argv[1], "rb"); if (!jf) fail("HOST", "cannot open job file %s", argv[1]);
-    char magic[4]; rd(jf, magic, 4); if (memcmp(magic, "FXJ1", 4)) fail("HOST", "bad job file magic");
-    uint32_t hdr[8]; rd(jf, hdr, sizeof hdr);
+    char magic[4]; rd(jf, magic, 4); if (memcmp(magic, "FXJ2", 4)) fail("HOST", "bad job file magic");
+    uint32_t hdr[9]; rd(jf, hdr, sizeof hdr);  // grid xyz, block xyz, nargs, race, dynamic shared bytes
     fx_gridDim = fx_dim3{hdr[0], hdr[1], hdr[2]}; fx_blockDim = fx_dim3{hdr[3], hdr[4], hdr[5]};
-    uint32_t nargs = hdr[6], race = hdr[7];
+    uint32_t nargs = hdr[6], race = hdr[7]; fx_dyn_shared_bytes = hdr[8];
     uint32_t nlen; rd(jf, &nlen, 4); static char name[256]; rd(jf, name, nlen < 255 ? nlen : 255); g_kernel = name;
     std::vector<void*> slots(nargs), args(nargs);
     std::vector<uint64_t> sizes(nargs); std::vector<uint32_t> kinds(nargs), outs(nargs);
@@ -270,6 +276,7 @@ int main(int argc, char** argv) {
             rd(jf, ptrs[i], sizes[i]);
             slots[i] = ptrs[i]; args[i] = &slots[i];
         } else if (kinds[i] == 1) { int32_t v; rd(jf, &v, 4); ints[i] = v; args[i] = &ints[i]; }
+        else if (kinds[i] == 3) { rd(jf, &ints[i], 8); args[i] = &ints[i]; }  // 64-bit integer (int64_t, uint64_t, size_t)
         else if (kinds[i] == 2) { rd(jf, &flts[i], 4); args[i] = &flts[i]; }
         else fail("HOST", "bad argument kind %u", kinds[i]);
     }
