@@ -12,14 +12,14 @@
 #define __align__(n) __attribute__((aligned(n)))
 #define __shared__ static __attribute__((section("fx_shared")))
 #define __constant__ static const
-struct fx_dim3 { unsigned int x, y, z; };
 #include "vector_types.h"  // CUDA's built-in vector types (float2, float4, ...): a .cu file has them without an include
 #ifndef FX_TLS
 #define FX_TLS
 #endif
 extern "C" {
-extern FX_TLS fx_dim3 fx_threadIdx;
-extern fx_dim3 fx_blockIdx, fx_blockDim, fx_gridDim;
+extern FX_TLS uint3 fx_threadIdx;  // the runner's variables (plain {x, y, z} structs of the same layout)
+extern uint3 fx_blockIdx;
+extern dim3 fx_blockDim, fx_gridDim;
 void fx_syncthreads(int line);
 }
 #define threadIdx fx_threadIdx

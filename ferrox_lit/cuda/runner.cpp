@@ -269,10 +269,12 @@ int main(int argc, char** argv) {
     std::vector<int64_t> ints(nargs); std::vector<float> flts(nargs);
     for (uint32_t i = 0; i < nargs; i++) {
         rd(jf, &kinds[i], 4); rd(jf, &outs[i], 4); rd(jf, &sizes[i], 8);
-        if (kinds[i] == 0) {   // pointer: exactly sized heap buffer, so AddressSanitizer sees its end
+        if (kinds[i] == 0 || kinds[i] == 4) {   // pointer: exactly sized heap buffer, so AddressSanitizer sees its end
+            uint32_t off = 0;   // kind 4: the data starts `off` bytes past a 256-byte boundary (an unaligned base address)
+            if (kinds[i] == 4) rd(jf, &off, 4);
             void* p = nullptr;
-            if (posix_memalign(&p, 256, sizes[i] ? sizes[i] : 1)) fail("HOST", "out of memory");
-            ptrs[i] = (char*)p;
+            if (posix_memalign(&p, 256, off + (sizes[i] ? sizes[i] : 1))) fail("HOST", "out of memory");
+            ptrs[i] = (char*)p + off;
             rd(jf, ptrs[i], sizes[i]);
             slots[i] = ptrs[i]; args[i] = &slots[i];
         } else if (kinds[i] == 1) { int32_t v; rd(jf, &v, 4); ints[i] = v; args[i] = &ints[i]; }
@@ -303,7 +305,7 @@ int main(int argc, char** argv) {
             }
     if (g_trace) fclose(g_trace);
     FILE* of = fopen(argv[2], "wb"); if (!of) fail("HOST", "cannot write %s", argv[2]);
-    for (uint32_t i = 0; i < nargs; i++) if (kinds[i] == 0 && outs[i]) fwrite(ptrs[i], 1, sizes[i], of);
+    for (uint32_t i = 0; i < nargs; i++) if ((kinds[i] == 0 || kinds[i] == 4) && outs[i]) fwrite(ptrs[i], 1, sizes[i], of);
     fclose(of);
     fprintf(stderr, "FXOK blocks %u threads %d shared %zu\n", fx_gridDim.x * fx_gridDim.y * fx_gridDim.z, nthreads, sh);
     return 0;
