@@ -138,7 +138,7 @@ static __device__ __forceinline__ void get_scale_min_k4(int j, const uint8_t * q
 // a 32-bit word of 2-byte-aligned data (Q8_0's codes start at byte 2 of a 34-byte block)
 static __device__ __forceinline__ int get_int_b2(const void * x, const int i32) {
     const uint16_t * x16 = (const uint16_t *) x;
-    return x16[2*i32 + 0] | (x16[2*i32 + 1] << 16);
+    return (int) (x16[2*i32 + 0] | ((uint32_t) x16[2*i32 + 1] << 16));
 }
 
 // sum over the 32 lanes of a warp: five butterfly steps, after which every lane holds the sum
