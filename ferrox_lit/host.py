@@ -16,12 +16,13 @@ from .source import cuda_text, CUDA_DIR
 
 
 # %% auto #0
-__all__ = ['SHIM_H', 'RUNNER_CPP', 'MODES', 'SENTINEL_F32', 'MAX_THREADS', 'GEMM_SABOTAGES', 'HostError', 'HostCompileError',
-           'LaunchRefused', 'KernelTimeout', 'BarrierDivergence', 'SharedMemoryRace', 'UninitializedSharedRead',
-           'SanitizerError', 'KernelCrashed', 'UntouchedOutput', 'Param', 'kernel_params', 'cache_dir', 'build',
-           'LaunchResult', 'launch', 'run_mul_mm', 'degenerate_blocks', 'host_shapes', 'subnormal_blocks',
-           'host_dispatches', 'host_evidence', 'sabotaged_src', 'run_gemm_sabotage', 'snippet_sabotage_evidence',
-           'host_rung']
+__all__ = ['SHIM_H', 'RUNNER_CPP', 'MODES', 'SENTINEL_F32', 'MAX_THREADS', 'MAX_DYN_SHARED', 'GEMM_SABOTAGES', 'HostError',
+           'HostCompileError', 'LaunchRefused', 'KernelTimeout', 'BarrierDivergence', 'SharedMemoryRace',
+           'UninitializedSharedRead', 'SanitizerError', 'KernelCrashed', 'UntouchedOutput', 'WarpMaskLaneExited',
+           'WarpCollectiveMismatch', 'ShuffleFromInactiveLane', 'KernelAssert', 'KernelTrap', 'IntegerDivisionByZero',
+           'Param', 'kernel_params', 'cache_dir', 'device_source', 'build', 'LaunchResult', 'launch', 'run_mul_mm',
+           'degenerate_blocks', 'host_shapes', 'subnormal_blocks', 'host_dispatches', 'host_evidence', 'sabotaged_src',
+           'run_gemm_sabotage', 'snippet_sabotage_evidence', 'host_rung']
 
 # %% ../nbs/30_host.ipynb #b712ce1c
 SHIM_H = cuda_text('host_shim.h')  # ferrox_lit/cuda/host_shim.h, shown below
@@ -40,13 +41,26 @@ class UninitializedSharedRead(HostError): "A thread read shared memory no thread
 class SanitizerError(HostError): "AddressSanitizer or UndefinedBehaviorSanitizer stopped the kernel (out of bounds, misaligned, ...)."
 class KernelCrashed(HostError): "The kernel process died without a report (a signal)."
 class UntouchedOutput(HostError): "Output elements still hold the sentinel: the kernel never wrote them."
+class WarpMaskLaneExited(HostError): "A warp collective's mask names a lane that exited or does not exist (a GPU hangs or is undefined)."
+class WarpCollectiveMismatch(HostError): "Lanes a collective names wait at another collective (op, line or mask) or at __syncthreads()."
+class ShuffleFromInactiveLane(HostError): "A shuffle reads a lane outside its mask, or a lane calls a collective whose mask omits it."
+class KernelAssert(HostError): "An `assert` in the kernel failed."
+class KernelTrap(HostError): "The kernel called `__trap()`."
+class IntegerDivisionByZero(HostError): "An integer division or remainder by zero (a GPU returns garbage instead of trapping)."
 
-_FXERR = {'DIVERGENCE': BarrierDivergence, 'RACE': SharedMemoryRace, 'UNINIT': UninitializedSharedRead, 'HOST': HostError}
+_FXERR = {'DIVERGENCE': BarrierDivergence, 'RACE': SharedMemoryRace, 'UNINIT': UninitializedSharedRead, 'HOST': HostError,
+          'WARP_EXITED': WarpMaskLaneExited, 'WARP_MISMATCH': WarpCollectiveMismatch, 'WARP_INACTIVE': ShuffleFromInactiveLane,
+          'WARP_WIDTH': HostError, 'ASSERT': KernelAssert, 'TRAP': KernelTrap, 'DIVZERO': IntegerDivisionByZero,
+          'SHARED_BOUNDS': SanitizerError, 'UBSAN': SanitizerError}
 
 # %% ../nbs/30_host.ipynb #c68aceb7
 _CTYPES = {'unsigned char': np.uint8, 'signed char': np.int8, 'char': np.int8, 'unsigned short': np.uint16,
            'short': np.int16, 'unsigned int': np.uint32, 'int': np.int32, 'float': np.float32,
-           'long long': np.int64, 'unsigned long long': np.uint64}
+           'long long': np.int64, 'unsigned long long': np.uint64, 'unsigned': np.uint32, 'double': np.float64,
+           'int8_t': np.int8, 'uint8_t': np.uint8, 'int16_t': np.int16, 'uint16_t': np.uint16, 'int32_t': np.int32,
+           'uint32_t': np.uint32, 'int64_t': np.int64, 'uint64_t': np.uint64}
+
+_KERNEL_HEAD = r'extern\s+"C"\s+__global__\s+void\s+(?:__launch_bounds__\s*\([^)]*\)\s*)?'
 
 @dataclass(frozen=True)
 class Param:
@@ -61,9 +75,9 @@ class Param:
 
 def kernel_params(src:str, fn_name:str) -> list:
     "The parameters of `extern \"C\" __global__ void fn_name(...)` in `src`; `LaunchRefused` if absent."
-    m = re.search(r'extern\s+"C"\s+__global__\s+void\s+' + re.escape(fn_name) + r'\s*\(([^)]*)\)', src)
+    m = re.search(_KERNEL_HEAD + re.escape(fn_name) + r'\s*\(([^)]*)\)', src)
     if m is None:
-        found = re.findall(r'extern\s+"C"\s+__global__\s+void\s+(\w+)', src)
+        found = re.findall(_KERNEL_HEAD + r'(\w+)', src)
         raise LaunchRefused(f"no kernel {fn_name!r} in this translation unit; it has {found}")
     out = []
     for p in filter(None, (p.strip() for p in m.group(1).split(','))):
@@ -76,11 +90,12 @@ def kernel_params(src:str, fn_name:str) -> list:
 
 # %% ../nbs/30_host.ipynb #4caee3c5
 _COMMON = ['-std=c++17', '-O2', '-ffp-contract=off', '-fno-fast-math', '-w']
-_MODE_FLAGS = {'fast': ([], []),
-               'race': (['-g', '-fsanitize=thread'], []),
+_DIV0 = ['-fsanitize=integer-divide-by-zero', '-fno-sanitize-recover=integer-divide-by-zero']  # every kernel build; handlers in runner.cpp
+_MODE_FLAGS = {'fast': (_DIV0, []),
+               'race': (['-g', '-fsanitize=thread', *_DIV0], []),
                'asan': (['-g', '-fsanitize=address,undefined', '-fno-sanitize-recover=all', '-fno-omit-frame-pointer', '-DFX_ASAN'],
                         ['-fsanitize=address,undefined', '-fno-sanitize-recover=all', '-DFX_ASAN']),
-               'osthreads': (['-DFX_TLS=thread_local'], ['-DFX_TLS=thread_local', '-DFX_OSTHREADS', '-pthread'])}
+               'osthreads': (['-DFX_TLS=thread_local', *_DIV0], ['-DFX_TLS=thread_local', '-DFX_OSTHREADS', '-pthread'])}
 MODES = tuple(_MODE_FLAGS)
 
 def _cxx() -> str:
@@ -115,21 +130,59 @@ def _headers_digest() -> str:
     "sha256 of every header in ferrox_lit/cuda/ (on the include path), so a header edit rebuilds cached kernels."
     return hashlib.sha256(b'\0'.join(p.read_bytes() for p in sorted(CUDA_DIR.glob('*.h')))).hexdigest()
 
-def build(src:str, fn_name:str, mode:str='fast') -> Path:
+_EXTERN_SHARED = re.compile(r'\bextern\s+__shared__\s+([^;{}()]*?(?:\([^;{}()]*\)[^;{}()]*?)*?)\s*\b(\w+)\s*\[\s*\]\s*;')
+_ALIGN = re.compile(r'\b(?:__align__|alignas)\s*\([^)]*\)')
+
+def device_source(src:str) -> str:
+    "`src` with `extern __shared__ T name[];` as a pointer to the dynamic shared bytes, `static __shared__` as `__shared__`."
+    def ext(m):
+        typ = ' '.join(_ALIGN.sub(' ', m.group(1)).split())
+        return f'{typ}* const {m.group(2)} = ({typ}*)fx_dyn_shared();' + '\n' * m.group(0).count('\n')
+    return re.sub(r'\bstatic\s+__shared__\b', '__shared__', _EXTERN_SHARED.sub(ext, src))
+
+def _user_flags(arch, include_dirs, defines) -> list:
+    "-D__CUDA_ARCH__, -I and -D flags, validated (a bad one is a `LaunchRefused`)."
+    if not isinstance(arch, (int, np.integer)) or not 300 <= int(arch) <= 1300:
+        raise LaunchRefused(f"arch={arch!r}: expected an integer such as 700, 800 or 900 (__CUDA_ARCH__)")
+    flags = [f'-D__CUDA_ARCH__={int(arch)}']
+    for d in include_dirs:
+        if not Path(d).is_dir(): raise LaunchRefused(f"include directory {str(d)!r} does not exist")
+        flags += ['-I', str(Path(d).resolve())]
+    for k, v in dict(defines).items():
+        if not re.fullmatch(r'[A-Za-z_]\w*', str(k)): raise LaunchRefused(f"define {k!r} is not a macro name")
+        flags.append(f'-D{k}' if v is None else f'-D{k}={v}')
+    return flags
+
+def _dirs_digest(include_dirs) -> str:
+    "sha256 of the headers under the user's include directories (part of the cache key)."
+    h = hashlib.sha256()
+    for d in include_dirs:
+        for p in sorted(Path(d).rglob('*')):
+            if p.is_file() and p.suffix in ('.h', '.hpp', '.cuh', '.inc', '.inl'): h.update(str(p).encode() + b'\0' + p.read_bytes())
+    return h.hexdigest()
+
+def build(src:str, fn_name:str, mode:str='fast',
+          arch:int=900,          # __CUDA_ARCH__ the kernel sees
+          include_dirs=(),       # -I directories (their headers are part of the cache key)
+          defines={},            # -D macros: name -> value (None: defined without a value)
+          ) -> Path:
     "Compile `src` (a CUDA translation unit) for the CPU with the runner; the executable's path (cached)."
     if mode not in _MODE_FLAGS: raise LaunchRefused(f"mode {mode!r}: expected one of {MODES}")
     params = kernel_params(src, fn_name)
+    uflags = _user_flags(arch, include_dirs, defines)
     cxx = _cxx()
     kflags, rflags = _MODE_FLAGS[mode]
-    kernel = '#include "shim.h"\n#line 1 "kernel.cu"\n' + src + '\n#line 1 "trampoline.cpp"' + _trampoline(fn_name, params)
-    key = hashlib.sha256('\0'.join([mode, kernel, SHIM_H, RUNNER_CPP, _headers_digest(), cxx, *_COMMON, *kflags, *rflags]).encode()).hexdigest()[:20]
+    kernel = ('#include "shim.h"\n#line 1 "kernel.cu"\n' + device_source(src) + '\n#line 1 "trampoline.cpp"'
+              + _trampoline(fn_name, params))
+    key = hashlib.sha256('\0'.join([mode, kernel, SHIM_H, RUNNER_CPP, _headers_digest(), _dirs_digest(include_dirs), cxx, *_COMMON,
+                                    *kflags, *rflags, *uflags]).encode()).hexdigest()[:20]
     d = cache_dir() / f'{fn_name}-{mode}-{key}'
     exe = d / 'kernel'
     if exe.exists(): return exe
     tmp = Path(tempfile.mkdtemp(prefix='build-', dir=cache_dir().mkdir(parents=True, exist_ok=True) or cache_dir()))
     (tmp / 'shim.h').write_text(SHIM_H); (tmp / 'kernel.cpp').write_text(kernel)
     runner = _runner_object(cxx, mode)
-    steps = [[cxx, *_COMMON, *kflags, '-I', str(CUDA_DIR), '-c', 'kernel.cpp', '-o', 'kernel.o'],
+    steps = [[cxx, *_COMMON, *kflags, *uflags, '-I', str(CUDA_DIR), '-c', 'kernel.cpp', '-o', 'kernel.o'],
              [cxx, *rflags, 'kernel.o', str(runner), '-o', 'kernel', '-ldl', '-pthread']]
     for cmd in steps:
         r = subprocess.run(cmd, cwd=tmp, capture_output=True, text=True)
@@ -176,7 +229,7 @@ def _check_args(fn_name, params, args):
                 raise LaunchRefused(f"{fn_name}: {p.name} is an {p.ctype}, got {type(a).__name__}")
             info = np.iinfo(p.dtype)
             if not info.min <= int(a) <= info.max: raise LaunchRefused(f"{fn_name}: {p.name} = {a} does not fit an {p.ctype}")
-            if p.ctype not in ('int', 'unsigned int'):
+            if p.dtype.itemsize != 4:
                 raise LaunchRefused(f"{fn_name}: scalar {p.ctype} parameters are not supported by the runner")
 
 # %% ../nbs/30_host.ipynb #26f934f2
@@ -184,15 +237,15 @@ def _sentinel(dtype) -> np.ndarray:
     "One element of the sentinel for `dtype`: the NaN payload for float32, 0xA5 bytes otherwise."
     return np.array([SENTINEL_F32]) if dtype == np.float32 else np.frombuffer(b'\xa5' * dtype.itemsize, dtype)
 
-def _job(path, fn_name, grid, block, params, args, outs, race):
+def _job(path, fn_name, grid, block, params, args, outs, race, shared_bytes:int=0):
     with open(path, 'wb') as f:
-        f.write(b'FXJ2' + struct.pack('<9I', *grid, *block, len(args), int(race), 0))  # last: dynamic shared bytes
+        f.write(b'FXJ2' + struct.pack('<9I', *grid, *block, len(args), int(race), shared_bytes))  # last: dynamic shared bytes
         name = fn_name.encode(); f.write(struct.pack('<I', len(name)) + name)
         for p, a in zip(params, args):
             if p.pointer:
                 f.write(struct.pack('<IIQ', 0, int(p.name in outs), a.nbytes)); f.write(a.tobytes())
             elif p.ctype == 'float': f.write(struct.pack('<IIQf', 2, 0, 4, float(a)))
-            else: f.write(struct.pack('<IIQi' if p.ctype == 'int' else '<IIQI', 1, 0, 4, int(a)))
+            else: f.write(struct.pack('<IIQi' if p.dtype.kind == 'i' else '<IIQI', 1, 0, 4, int(a)))
 
 def _raise_for(fn_name, mode, rc, err, timeout):
     for line in err.splitlines():
@@ -214,13 +267,23 @@ class LaunchResult:
     blocks: int
     mode: str
     trace: Path|None  # race mode with trace=True: the shared-access trace file
+    printed: str = '' # what the kernel's printf calls wrote (the runner's stdout), in the order the fibers ran
+
+MAX_DYN_SHARED = 232448  # bytes: sm_90's largest dynamic shared allocation (227 KiB); the runner reserves this much
 
 def launch(src:str, fn_name:str, grid, block, args:list, mode:str='fast', timeout:float=120.0,
-           live=True, trace:bool=False) -> LaunchResult:
+           live=True, trace:bool=False,
+           shared_bytes:int=0,    # dynamic shared memory (`extern __shared__`), the third <<<>>> argument
+           arch:int=900,          # __CUDA_ARCH__ the kernel sees
+           include_dirs=(),       # -I directories for the kernel's own headers
+           defines={},            # -D macros: name -> value (None: defined without a value)
+           ) -> LaunchResult:
     "Run kernel `fn_name` of CUDA translation unit `src` on the CPU over `grid` x `block` with `args`."
     params = kernel_params(src, fn_name)
     grid, block = _dims(grid, 'grid'), _dims(block, 'block')
     _check_geometry(grid, block)
+    if not isinstance(shared_bytes, (int, np.integer)) or not 0 <= shared_bytes <= MAX_DYN_SHARED:
+        raise LaunchRefused(f"shared_bytes={shared_bytes!r}: expected an integer in [0, {MAX_DYN_SHARED}]")
     _check_args(fn_name, params, args)
     outs = {p.name for p in params if p.pointer and not p.const}
     live = outs if live is True else set(live or ())
@@ -228,10 +291,10 @@ def launch(src:str, fn_name:str, grid, block, args:list, mode:str='fast', timeou
     args = list(args)
     for p, a in zip(params, args):
         if p.name in live: a[...] = _sentinel(a.dtype)[0]
-    exe = build(src, fn_name, mode)
+    exe = build(src, fn_name, mode, arch=arch, include_dirs=include_dirs, defines=defines)
     with tempfile.TemporaryDirectory(prefix='fxrun-') as tmp:
         job, out, tr = Path(tmp) / 'job', Path(tmp) / 'out', Path(tmp) / 'trace'
-        _job(job, fn_name, grid, block, params, args, outs, mode == 'race')
+        _job(job, fn_name, grid, block, params, args, outs, mode == 'race', int(shared_bytes))
         env = dict(os.environ, ASAN_OPTIONS='detect_leaks=0:abort_on_error=0:detect_stack_use_after_return=0',
                    UBSAN_OPTIONS='print_stacktrace=1:halt_on_error=1')
         cmd = [str(exe), str(job), str(out)] + ([str(tr)] if trace and mode == 'race' else [])
@@ -256,7 +319,7 @@ def launch(src:str, fn_name:str, grid, block, args:list, mode:str='fast', timeou
         a = results[name]
         untouched = int((a.view(np.uint8).reshape(a.size, -1) == _sentinel(a.dtype).view(np.uint8)).all(1).sum())
         if untouched: raise UntouchedOutput(f"{fn_name} ({mode}): {untouched:,} of {a.size:,} elements of {name!r} were never written")
-    return LaunchResult(results, secs, int(np.prod(grid)), mode, kept)
+    return LaunchResult(results, secs, int(np.prod(grid)), mode, kept, r.stdout)
 
 # %% ../nbs/30_host.ipynb #70ed57ec
 def run_mul_mm(kind, weights:np.ndarray, x:np.ndarray, mode:str='fast', src:str|None=None, **kw) -> np.ndarray:

@@ -75,6 +75,85 @@ def test_snippet_sabotages_fire_in_the_kernel():
             if r['twin_exact']: assert r['vs_slipped_twin'] == 0, r   # and it is the same slip as the twin's
 
 
+FEATURES = r"""#include <cuda_runtime.h>
+#include "fx_scale.h"   // from include_dirs: SCALE
+__constant__ float tbl[4] = {1.f, 2.f, 3.f, 4.f};
+__device__ unsigned counter;
+__device__ float gsum;
+template <class T> static __device__ __forceinline__ T twice(T v) { return v + v; }
+template <class T> struct Tab { static __device__ T get(int i) { return (T)tbl[i & 3]; } };
+extern "C" __global__ void __launch_bounds__(64, 2) features(const float* __restrict__ x, float* y, unsigned* info, int n) {
+    extern __shared__ __align__(16) float dyn[];
+    __shared__ unsigned hits;
+    const int t = threadIdx.x, i = blockIdx.x * blockDim.x + t;
+    if (t == 0) hits = 0;
+    dyn[t] = i < n ? __ldg(&x[i]) : 0.f;
+    __syncthreads();
+    atomicAdd(&hits, 1u);
+    atomicAdd(&counter, 1u);
+    atomicAdd(&gsum, dyn[t]);
+    float v; memcpy(&v, &dyn[(t + SHIFT) % blockDim.x], sizeof v);
+    __threadfence();
+    __syncthreads();
+    if (i < n) y[i] = twice(v) * Tab<float>::get(t) * SCALE;
+    if (t == 0) {
+        info[blockIdx.x] = hits;
+        if (blockIdx.x == gridDim.x - 1) {
+            info[gridDim.x] = atomicAdd(&counter, 0u); info[gridDim.x + 1] = __CUDA_ARCH__;
+            printf("last block done: %u threads counted, sum %.1f\n", counter, gsum);
+        }
+    }
+}
+"""
+
+def run_features(mode='fast', src=FEATURES, shared_bytes=256, shift=1, arch=900):
+    "Run FEATURES over 2 blocks of 64 with a scratch include directory; (y, info, printed)."
+    x = np.arange(128, dtype=np.float32)
+    y, info = np.empty(128, np.float32), np.empty(4, np.uint32)
+    with tempfile.TemporaryDirectory() as inc:
+        Path(inc, 'fx_scale.h').write_text('#define SCALE 3.0f\n')
+        r = launch(src, 'features', 2, 64, [x, y, info, 128], mode=mode, shared_bytes=shared_bytes, arch=arch,
+                   include_dirs=[inc], defines={'SHIFT': shift})
+    return y, info, r.printed
+
+
+def test_device_runtime_features():
+    import pytest
+    t = np.arange(128) % 64
+    for shift in (1, 2):
+        want = 2 * np.arange(128)[(t + shift) % 64 + np.arange(128) // 64 * 64] * np.array([1, 2, 3, 4])[t & 3] * 3
+        for mode in (('fast', 'race', 'asan') if shift == 1 else ('fast',)):
+            y, info, printed = run_features(mode, shift=shift)
+            assert (y == want).all(), (mode, shift)
+            assert info.tolist() == [64, 64, 128, 900] and 'last block done: 128 threads counted, sum 8128.0' in printed, mode
+    assert run_features(arch=800)[1][3] == 800
+    # sabotages: each check fires
+    with pytest.raises(SanitizerError, match='past the 128 bytes'): run_features('race', shared_bytes=128)
+    with pytest.raises(SanitizerError, match='use-after-poison'): run_features('asan', shared_bytes=128)
+    with pytest.raises(SharedMemoryRace): run_features('race', src=FEATURES.replace('atomicAdd(&hits, 1u);', 'hits = hits + 1u;'))
+    with pytest.raises(UninitializedSharedRead, match='atomically'): run_features('race', src=FEATURES.replace('if (t == 0) hits = 0;', ''))
+    with pytest.raises(HostCompileError, match='fx_scale.h'):
+        launch(FEATURES, 'features', 1, 64, [np.zeros(64, np.float32), np.zeros(64, np.float32), np.zeros(4, np.uint32), 64])
+    z = [np.zeros(64, np.float32), np.zeros(64, np.float32), np.zeros(4, np.uint32), 64]
+    with pytest.raises(LaunchRefused, match='does not exist'): launch(FEATURES, 'features', 1, 64, z, include_dirs=['/no/such/dir'])
+    with pytest.raises(LaunchRefused, match='not a macro name'): launch(FEATURES, 'features', 1, 64, z, defines={'1X': 2})
+    with pytest.raises(LaunchRefused, match='shared_bytes'): launch(FEATURES, 'features', 1, 64, z, shared_bytes=300_000)
+    with pytest.raises(LaunchRefused, match='arch'): launch(FEATURES, 'features', 1, 64, z, arch='sm_90')
+
+
+def test_assert_trap_divide_by_zero_are_named():
+    import pytest
+    head = '#include <cuda_runtime.h>\nextern "C" __global__ void k(int* y, int d) {\n    const int t = threadIdx.x;\n'
+    cases = [('    assert(t != 5 + d);\n    y[t] = t;\n', KernelAssert, r'thread \(5,0,0\): assert\(t != 5 \+ d\) failed at kernel.cu:4'),
+             ('    if (t == 6 + d) __trap();\n    y[t] = t;\n', KernelTrap, r'thread \(6,0,0\): __trap\(\) at kernel.cu:4'),
+             ('    y[t] = 100 / (t - 7 - d);\n', IntegerDivisionByZero, r'thread \(7,0,0\): integer division .* by zero at kernel.cu:4'),
+             ('    y[t] = 100u % (unsigned)(t - 8 - d);\n', IntegerDivisionByZero, r'thread \(8,0,0\).* at kernel.cu:4')]
+    for body, exc, msg in cases:
+        for mode in ('fast', 'race', 'asan'):
+            with pytest.raises(exc, match=msg): launch(head + body + '}\n', 'k', 1, 32, [np.zeros(32, np.int32), 0], mode=mode)
+        launch(head + body + '}\n', 'k', 1, 32, [np.zeros(32, np.int32), 100])   # sabotage of the check: no fault, no error
+
+
 def test_bad_input_refused():
     import pytest
     k = KINDS[0]

@@ -1,6 +1,8 @@
 // ferrox_lit host runner: launches a CUDA kernel translation unit, compiled for the CPU against
 // the shim, one block at a time; each CUDA thread of a block is a ucontext fiber on ONE OS thread,
-// scheduled in ascending thread order; __syncthreads() switches to the next fiber.
+// scheduled in ascending thread order; __syncthreads() switches to the next fiber. A warp collective
+// (__shfl_sync, __ballot_sync, __syncwarp, ...) also switches back: the scheduler resolves it once
+// every lane its mask names has arrived at the same collective (warp-synchronous semantics).
 #include <ucontext.h>
 #include <dlfcn.h>
 #include <unistd.h>
@@ -12,13 +14,16 @@
 #include <string>
 #include <cstdarg>
 #include <algorithm>
+#include <assert.h>
 #if defined(__x86_64__) || defined(__i386__)
 #include <xmmintrin.h>
 #include <pmmintrin.h>
 #endif
 #ifdef FX_ASAN
 #include <sanitizer/common_interface_defs.h>
+#include <sanitizer/asan_interface.h>
 #endif
+#include <sys/mman.h>
 
 struct fx_dim3 { unsigned int x, y, z; };
 #ifndef FX_TLS
@@ -37,13 +42,31 @@ extern char __stop_fx_shared[] __attribute__((weak));
 static const char* g_kernel = "?";
 static void fail(const char* kind, const char* fmt, ...) __attribute__((noreturn, format(printf, 2, 3)));
 static void fail(const char* kind, const char* fmt, ...) {
+    fflush(stdout);
     va_list ap; va_start(ap, fmt);
     fprintf(stderr, "FXERR %s kernel %s, block (%u,%u,%u): ", kind, g_kernel, fx_blockIdx.x, fx_blockIdx.y, fx_blockIdx.z);
     vfprintf(stderr, fmt, ap); fprintf(stderr, "\n"); va_end(ap);
     fflush(stderr); _exit(3);
 }
 
-enum { RUNNABLE = 0, AT_BARRIER = 1, DONE = 2 };
+// ---- dynamic shared memory (extern __shared__) ----
+// host.build rewrites `extern __shared__ T name[];` into `T* const name = (T*)fx_dyn_shared();`: every
+// such array starts at one address, as on the GPU. The storage is reserved once at CUDA's largest
+// dynamic size; the launch's size N (the job's last header word) is what the kernel may touch. The
+// race build tracks bytes [0, N) like static shared memory and reports an access past N; the
+// sanitizer build poisons everything past N, so AddressSanitizer reports it.
+static const size_t FX_DYN_CAP = 232448;  // 227 KiB: sm_90's largest dynamic shared allocation
+static char* g_dyn = nullptr;
+extern "C" char* fx_dyn_shared() {
+    if (!g_dyn) {
+        void* p = mmap(nullptr, FX_DYN_CAP, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED) fail("HOST", "cannot reserve dynamic shared memory");
+        g_dyn = (char*)p;
+    }
+    return g_dyn;
+}
+
+enum { RUNNABLE = 0, AT_BARRIER = 1, DONE = 2, AT_COLLECTIVE = 3 };
 // A fiber starts on its own stack with makecontext/setcontext. After that, switches use
 // _setjmp/_longjmp, which (unlike swapcontext) do not save and restore the signal mask with a
 // system call: two switches per thread per barrier is the runner's hot path. The sanitizer build
@@ -52,7 +75,12 @@ enum { RUNNABLE = 0, AT_BARRIER = 1, DONE = 2 };
 #define FX_SWAPCONTEXT 1
 #endif
 #include <setjmp.h>
-struct Fiber { ucontext_t ctx; jmp_buf jb; bool started; char* stack; int state; int line; unsigned x, y, z; };
+// A fiber waiting at a warp collective keeps what it brought (op, call site, mask, value, argument)
+// and receives its result there when the scheduler resolves the collective.
+struct Fiber {
+    ucontext_t ctx; jmp_buf jb; bool started; char* stack; int state; int line; unsigned x, y, z;
+    int op, arg, width; const char* file; unsigned mask; uint64_t value, result; int pred;
+};
 static ucontext_t g_sched;
 static jmp_buf g_sched_jb;
 static std::vector<Fiber> g_fibers;
@@ -106,8 +134,26 @@ static uint32_t g_epoch = 1;
 static std::vector<uint32_t> g_w_epoch, g_r_epoch;
 static std::vector<int> g_writer, g_reader;  // reader: first reader tid, -2 if several
 static std::vector<uint8_t> g_init;
+static std::vector<uint32_t> g_w_sync, g_r_sync, g_a_epoch;  // the accessing lane's __syncwarp id; atomic epoch
+static std::vector<int> g_atomic, g_first_atomic;              // thread of the atomics in g_a_epoch (-2 if several), the first
+static std::vector<uint32_t> g_lane_sync;   // per thread: id of the last __syncwarp it took part in (0: none)
+static uint32_t g_sync_serial = 0;
+static size_t g_sh = 0;                     // static shared bytes (the fx_shared section)
+static bool g_race = false;
 static FILE* g_trace = nullptr;
 static uint32_t g_block_linear = 0;
+
+// ---- warp collectives ----
+// Opcodes shared with host_shim.h; shuffles and match carry the value's size in bits 8 and up.
+enum { FX_SHFL_IDX, FX_SHFL_UP, FX_SHFL_DOWN, FX_SHFL_BFLY, FX_BALLOT, FX_ANY, FX_ALL, FX_SYNCWARP, FX_RED_ADD,
+       FX_RED_MIN_U, FX_RED_MAX_U, FX_RED_MIN_S, FX_RED_MAX_S, FX_RED_AND, FX_RED_OR, FX_RED_XOR, FX_MATCH_ANY,
+       FX_MATCH_ALL, FX_ACTIVEMASK, FX_NOPS };
+static const char* const g_op_names[FX_NOPS] = {
+    "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync", "__ballot_sync", "__any_sync", "__all_sync",
+    "__syncwarp", "__reduce_add_sync", "__reduce_min_sync", "__reduce_max_sync", "__reduce_min_sync", "__reduce_max_sync",
+    "__reduce_and_sync", "__reduce_or_sync", "__reduce_xor_sync", "__match_any_sync", "__match_all_sync", "__activemask"};
+static int g_n_coll = 0;  // fibers waiting at a collective
+static const char* op_name(int op) { return g_op_names[(op & 0xff) < FX_NOPS ? (op & 0xff) : 0]; }
 
 #ifdef FX_OSTHREADS
 // The baseline the fibers are measured against: one OS thread per CUDA thread and a pthread
@@ -115,6 +161,9 @@ static uint32_t g_block_linear = 0;
 #include <pthread.h>
 static pthread_barrier_t g_barrier;
 extern "C" void fx_syncthreads(int) { pthread_barrier_wait(&g_barrier); }
+extern "C" uint64_t fx_warp(int op, const char*, int line, unsigned, uint64_t, int, int, int*) {
+    fail("HOST", "%s on line %d: warp collectives are not implemented in the OS-thread baseline", op_name(op), line);
+}
 struct OsArg { unsigned x, y, z; };
 static void* os_thread(void* p) { OsArg* a = (OsArg*)p; fx_threadIdx = fx_dim3{a->x, a->y, a->z}; fx_entry(g_args); return nullptr; }
 static void run_block_os(int nthreads) {
@@ -134,6 +183,25 @@ extern "C" void fx_syncthreads(int line) {
     g_fibers[g_cur].state = AT_BARRIER;
     g_fibers[g_cur].line = line;
     back_to_scheduler();
+}
+
+// A warp collective: the calling lane records what it brings and waits; the scheduler resolves the
+// collective (resolve_collectives) and the lane resumes with its result.
+extern "C" uint64_t fx_warp(int op, const char* file, int line, unsigned mask, uint64_t value, int arg, int width, int* pred) {
+    if (g_cur < 0) fail("HOST", "%s called outside a kernel", op_name(op));
+    Fiber& f = g_fibers[g_cur];
+    int lane = g_cur % 32;
+    if ((op & 0xff) != FX_ACTIVEMASK && !(mask >> lane & 1u))
+        fail("WARP_INACTIVE", "warp %d, lane %d (thread %d) calls %s at %s:%d with mask 0x%08x, which does not name its own lane",
+             g_cur / 32, lane, g_cur, op_name(op), file, line, mask);
+    if ((op & 0xff) <= FX_SHFL_BFLY && (width < 1 || width > 32 || (width & (width - 1))))
+        fail("WARP_WIDTH", "warp %d, lane %d calls %s at %s:%d with width %d: CUDA needs a power of two in [1, 32]",
+             g_cur / 32, lane, op_name(op), file, line, width);
+    f.state = AT_COLLECTIVE; f.op = op; f.file = file; f.line = line; f.mask = mask; f.value = value; f.arg = arg; f.width = width;
+    g_n_coll++;
+    back_to_scheduler();
+    if (pred) *pred = f.pred;
+    return f.result;
 }
 #endif
 
@@ -164,10 +232,167 @@ static void describe_barriers(char* buf, size_t n) {
     }
 }
 
+static void lane_ranges(unsigned bits, char* buf, size_t n) {  // "0-15, 17"
+    size_t used = 0; buf[0] = 0;
+    for (int i = 0; i < 32 && used < n; i++) {
+        if (!(bits >> i & 1u)) continue;
+        int j = i; while (j + 1 < 32 && (bits >> (j + 1) & 1u)) j++;
+        int w = j > i ? snprintf(buf + used, n - used, "%s%d-%d", used ? ", " : "", i, j) : snprintf(buf + used, n - used, "%s%d", used ? ", " : "", i);
+        used += w > 0 ? (size_t)w : 0; i = j;
+    }
+}
+
+static bool same_site(const Fiber& a, const Fiber& b) {
+    return a.op == b.op && a.line == b.line && a.mask == b.mask && (a.file == b.file || !strcmp(a.file, b.file));
+}
+
+// Compute every lane's result of the collective that lanes `m` of warp `w` (n lanes) all wait at, as the
+// PTX ISA defines shfl.sync, vote.sync, redux.sync, match.sync and bar.warp.sync; make them runnable.
+static void complete(int w, int n, unsigned m) {
+    Fiber* L = &g_fibers[w * 32];
+    int lead = __builtin_ctz(m), kind = L[lead].op & 0xff;
+    uint32_t acc = 0; unsigned ballot = 0; bool all_eq = true;
+    for (int i = 0; i < n; i++) if (m >> i & 1u) {
+        uint32_t v = (uint32_t)L[i].value;
+        if (L[i].value) ballot |= 1u << i;
+        if (L[i].value != L[lead].value) all_eq = false;
+        if (i == lead) { acc = v; continue; }
+        switch (kind) {
+        case FX_RED_ADD: acc += v; break;
+        case FX_RED_MIN_U: acc = std::min(acc, v); break;
+        case FX_RED_MAX_U: acc = std::max(acc, v); break;
+        case FX_RED_MIN_S: acc = (uint32_t)std::min((int32_t)acc, (int32_t)v); break;
+        case FX_RED_MAX_S: acc = (uint32_t)std::max((int32_t)acc, (int32_t)v); break;
+        case FX_RED_AND: acc &= v; break;
+        case FX_RED_OR: acc |= v; break;
+        case FX_RED_XOR: acc ^= v; break;
+        }
+    }
+    if (kind == FX_SYNCWARP) { g_sync_serial++; for (int i = 0; i < n; i++) if (m >> i & 1u) g_lane_sync[w * 32 + i] = g_sync_serial; }
+    for (int i = 0; i < n; i++) if (m >> i & 1u) {
+        Fiber& f = L[i];
+        f.pred = 0;
+        switch (kind) {
+        case FX_SHFL_IDX: case FX_SHFL_UP: case FX_SHFL_DOWN: case FX_SHFL_BFLY: {
+            // shfl.sync: c = ((32 - width) << 8) | (up ? 0 : 31); segmask = c[12:8]; b[4:0] the lane or offset
+            int c = ((32 - f.width) << 8) | (kind == FX_SHFL_UP ? 0 : 0x1f);
+            int segmask = (c >> 8) & 31, cval = c & 31, bval = f.arg & 31;
+            int maxLane = (i & segmask) | (cval & ~segmask), minLane = i & segmask, j; bool p;
+            if (kind == FX_SHFL_UP) { j = i - bval; p = j >= maxLane; }
+            else if (kind == FX_SHFL_DOWN) { j = i + bval; p = j <= maxLane; }
+            else if (kind == FX_SHFL_BFLY) { j = i ^ bval; p = j <= maxLane; }
+            else { j = minLane | (bval & ~segmask); p = j <= maxLane; }
+            if (!p) j = i;  // source outside the segment: the lane keeps its own value
+            if (j >= n || !(m >> j & 1u)) {
+                char nm[160]; lane_ranges(m, nm, sizeof nm);
+                fail("WARP_INACTIVE", "warp %d, lane %d (thread %d): %s at %s:%d (mask 0x%08x, lanes %s) reads lane %d, which %s",
+                     w, i, w * 32 + i, op_name(f.op), f.file, f.line, m, nm, j,
+                     j >= n ? "does not exist (partial warp)" : "is not in the mask: on a GPU it reads an undefined value");
+            }
+            f.result = L[j].value; break;
+        }
+        case FX_BALLOT: f.result = ballot; break;
+        case FX_ANY: f.result = ballot != 0; break;
+        case FX_ALL: f.result = ballot == m; break;
+        case FX_SYNCWARP: f.result = 0; break;
+        case FX_MATCH_ANY: {
+            unsigned r = 0;
+            for (int j = 0; j < n; j++) if ((m >> j & 1u) && L[j].value == f.value) r |= 1u << j;
+            f.result = r; break;
+        }
+        case FX_MATCH_ALL: f.result = all_eq ? m : 0; f.pred = all_eq; break;
+        default: f.result = acc;  // the reductions
+        }
+        f.state = RUNNABLE; g_n_coll--;
+    }
+}
+
+// Resolve every collective whose named lanes have all arrived at it; true if any was.
+static bool resolve_collectives(int nthreads) {
+    bool progress = false;
+    for (int w = 0; w * 32 < nthreads; w++) {
+        int n = std::min(32, nthreads - w * 32);
+        Fiber* L = &g_fibers[w * 32];
+        for (int l = 0; l < n; l++) {
+            const Fiber& f = L[l];
+            if (f.state != AT_COLLECTIVE || (f.op & 0xff) == FX_ACTIVEMASK) continue;
+            unsigned m = f.mask;
+            bool ok = n == 32 || !(m >> n);
+            for (int j = 0; ok && j < n; j++) if (m >> j & 1u) ok = L[j].state == AT_COLLECTIVE && same_site(L[j], f);
+            if (ok) { complete(w, n, m); progress = true; }
+        }
+    }
+    return progress;
+}
+
+// __activemask(): resolved only when nothing else can move; the lanes of the warp waiting at the same
+// __activemask() call are the active ones (the lanes that took the same path to it).
+static bool resolve_activemask(int nthreads) {
+    bool progress = false;
+    for (int t = 0; t < nthreads; t++) {
+        Fiber& f = g_fibers[t];
+        if (f.state != AT_COLLECTIVE || (f.op & 0xff) != FX_ACTIVEMASK) continue;
+        int w = t / 32, n = std::min(32, nthreads - w * 32);
+        unsigned m = 0;
+        for (int j = 0; j < n; j++) {
+            const Fiber& g = g_fibers[w * 32 + j];
+            if (g.state == AT_COLLECTIVE && (g.op & 0xff) == FX_ACTIVEMASK && g.line == f.line && !strcmp(g.file, f.file)) m |= 1u << j;
+        }
+        for (int j = 0; j < n; j++) if (m >> j & 1u) {
+            Fiber& g = g_fibers[w * 32 + j]; g.result = m; g.pred = 0; g.state = RUNNABLE; g_n_coll--;
+        }
+        progress = true;
+    }
+    return progress;
+}
+
+static int describe_lane(const Fiber& f, char* buf, size_t n) {
+    if (f.state == DONE) return snprintf(buf, n, "exited");
+    if (f.state == AT_BARRIER) return snprintf(buf, n, "wait at __syncthreads() on line %d", f.line);
+    return snprintf(buf, n, "wait at %s (%s:%d, mask 0x%08x)", op_name(f.op), f.file, f.line, f.mask);
+}
+
+// Nothing can move and some lanes wait at a collective: name the first stuck one and why.
+static void collective_deadlock(int nthreads) {
+    for (int w = 0; w * 32 < nthreads; w++) {
+        int n = std::min(32, nthreads - w * 32);
+        Fiber* L = &g_fibers[w * 32];
+        for (int l = 0; l < n; l++) {
+            const Fiber& f = L[l];
+            if (f.state != AT_COLLECTIVE) continue;
+            unsigned m = f.mask, waiting = 0, exited = n == 32 ? 0u : (m & ~((1u << n) - 1u)), other = 0;
+            for (int j = 0; j < n; j++) if (m >> j & 1u) {
+                if (L[j].state == DONE) exited |= 1u << j;
+                else if (L[j].state == AT_COLLECTIVE && same_site(L[j], f)) waiting |= 1u << j;
+                else other |= 1u << j;
+            }
+            char a[160], b[160], c[1200]; lane_ranges(waiting, a, sizeof a);
+            if (exited) {
+                lane_ranges(exited, b, sizeof b);
+                fail("WARP_EXITED", "warp %d (threads %d-%d): lanes %s wait at %s (%s:%d, mask 0x%08x), but lanes %s named by the mask %s: "
+                     "on a GPU this hangs or is undefined", w, w * 32, w * 32 + n - 1, a, op_name(f.op), f.file, f.line, m, b,
+                     (exited >> n) && n < 32 ? "have exited or do not exist (partial warp)" : "have exited");
+            }
+            // lanes of this warp at a different collective or at __syncthreads: list every lane's position
+            size_t used = 0; c[0] = 0;
+            for (int j = 0; j < n && used < sizeof c - 200;) {
+                int k = j;
+                while (k + 1 < n && L[k + 1].state == L[j].state && (L[j].state != AT_COLLECTIVE || same_site(L[k + 1], L[j]))
+                       && (L[j].state != AT_BARRIER || L[k + 1].line == L[j].line)) k++;
+                int wr = snprintf(c + used, sizeof c - used, "%slanes %d-%d ", used ? "; " : "", j, k);
+                used += wr > 0 ? (size_t)wr : 0;
+                wr = describe_lane(L[j], c + used, sizeof c - used); used += wr > 0 ? (size_t)wr : 0;
+                j = k + 1;
+            }
+            fail("WARP_MISMATCH", "warp %d (threads %d-%d): the lanes a collective names wait at different calls: %s", w, w * 32, w * 32 + n - 1, c);
+        }
+    }
+}
+
 static void run_block(int nthreads) {
     for (int t = 0; t < nthreads; t++) {
         Fiber& f = g_fibers[t];
-        f.state = RUNNABLE; f.line = 0; f.started = false;
+        f.state = RUNNABLE; f.line = 0; f.started = false; f.file = "";
         f.x = t % fx_blockDim.x; f.y = (t / fx_blockDim.x) % fx_blockDim.y; f.z = t / (fx_blockDim.x * fx_blockDim.y);
         getcontext(&f.ctx);
         f.ctx.uc_stack.ss_sp = f.stack; f.ctx.uc_stack.ss_size = g_stack; f.ctx.uc_link = nullptr;
@@ -175,11 +400,17 @@ static void run_block(int nthreads) {
     }
     size_t sh = (size_t)(__stop_fx_shared - __start_fx_shared);
     if (sh) memset(__start_fx_shared, 0xFF, sh);  // shared memory starts as garbage, as on the GPU
+    if (fx_dyn_shared_bytes) memset(g_dyn, 0xFF, fx_dyn_shared_bytes);
+    std::fill(g_lane_sync.begin(), g_lane_sync.end(), 0u); g_n_coll = 0;
     if (!g_init.empty()) std::fill(g_init.begin(), g_init.end(), 0);
     g_epoch++;
     for (;;) {
         for (int t = 0; t < nthreads; t++)
             if (g_fibers[t].state == RUNNABLE) switch_to_fiber(t);
+        if (g_n_coll) {  // warp collectives first: a barrier is reached only once no collective can resolve
+            if (resolve_collectives(nthreads) || resolve_activemask(nthreads)) continue;
+            collective_deadlock(nthreads);
+        }
         int done = 0, waiting = 0, line = -1; bool same = true;
         for (int t = 0; t < nthreads; t++) {
             if (g_fibers[t].state == DONE) done++;
@@ -195,11 +426,31 @@ static void run_block(int nthreads) {
     }
 }
 
+// Offset of `a` in the tracked shared bytes (static section, then the launch's dynamic bytes); -1 if
+// `a` is not shared memory. An access past the dynamic size is reported here (race build).
+static long shared_offset(char* a, int size) {
+    if (a >= __start_fx_shared && a < __stop_fx_shared) return (long)(a - __start_fx_shared);
+    if (g_dyn && a >= g_dyn && a < g_dyn + FX_DYN_CAP) {
+        size_t d = (size_t)(a - g_dyn);
+        if (d + (size_t)size > fx_dyn_shared_bytes)
+            fail("SHARED_BOUNDS", "thread %d accesses %d bytes at dynamic shared offset %zu, past the %zu bytes the launch gave (shared_bytes)",
+                 g_cur, size, d, fx_dyn_shared_bytes);
+        return (long)(g_sh + d);
+    }
+    return -1;
+}
+
+// Lanes t and `other` of one warp both took part in one __syncwarp() after other's access (made with
+// sync id `at`): the access is ordered before t's, as bar.warp.sync orders memory among its lanes.
+static bool warp_ordered(int t, int other, uint32_t at) {
+    return other >= 0 && t / 32 == other / 32 && g_lane_sync[t] && g_lane_sync[t] == g_lane_sync[other] && g_lane_sync[other] != at;
+}
+
 static void shared_access(void* addr, int size, bool write, void* pc) {
-    if (g_cur < 0 || g_w_epoch.empty()) return;
-    char* a = (char*)addr;
-    if (a < __start_fx_shared || a >= __stop_fx_shared) return;
-    size_t off = (size_t)(a - __start_fx_shared);
+    if (g_cur < 0 || !g_race) return;
+    long so = shared_offset((char*)addr, size);
+    if (so < 0) return;
+    size_t off = (size_t)so;
     int t = g_cur;
     if (g_trace) {
         Dl_info info; uintptr_t rel = (uintptr_t)pc;
@@ -210,22 +461,68 @@ static void shared_access(void* addr, int size, bool write, void* pc) {
     }
     for (int i = 0; i < size && off + i < g_w_epoch.size(); i++) {
         size_t o = off + i;
+        if (g_a_epoch[o] == g_epoch && g_atomic[o] != t)
+            fail("RACE", "shared-memory race: thread %d %s shared offset %zu, updated atomically by %s %d in the same barrier interval",
+                 t, write ? "writes" : "reads", o, g_atomic[o] == -2 ? "several threads, the first" : "thread", g_atomic[o] == -2 ? g_first_atomic[o] : g_atomic[o]);
         if (write) {
-            if (g_w_epoch[o] == g_epoch && g_writer[o] != t)
+            if (g_w_epoch[o] == g_epoch && g_writer[o] != t && !warp_ordered(t, g_writer[o], g_w_sync[o]))
                 fail("RACE", "shared-memory race: thread %d writes shared offset %zu, already written by thread %d in the same barrier interval", t, o, g_writer[o]);
-            if (g_r_epoch[o] == g_epoch && (g_reader[o] == -2 || g_reader[o] != t))
+            if (g_r_epoch[o] == g_epoch && (g_reader[o] == -2 || g_reader[o] != t) && !warp_ordered(t, g_reader[o], g_r_sync[o]))
                 fail("RACE", "shared-memory race: thread %d writes shared offset %zu, read by thread %d in the same barrier interval", t, o, g_reader[o] == -2 ? -1 : g_reader[o]);
-            g_w_epoch[o] = g_epoch; g_writer[o] = t; g_init[o] = 1;
+            g_w_epoch[o] = g_epoch; g_writer[o] = t; g_w_sync[o] = g_lane_sync[t]; g_init[o] = 1;
         } else {
-            if (g_w_epoch[o] == g_epoch && g_writer[o] != t)
+            if (g_w_epoch[o] == g_epoch && g_writer[o] != t && !warp_ordered(t, g_writer[o], g_w_sync[o]))
                 fail("RACE", "shared-memory race: thread %d reads shared offset %zu, written by thread %d in the same barrier interval", t, o, g_writer[o]);
             if (!g_init[o])
                 fail("UNINIT", "thread %d reads shared offset %zu, which no thread of this block has written", t, o);
-            if (g_r_epoch[o] != g_epoch) { g_r_epoch[o] = g_epoch; g_reader[o] = t; }
-            else if (g_reader[o] != t) g_reader[o] = -2;
+            // a later reader that a __syncwarp orders after the recorded one replaces it (ordering is transitive)
+            if (g_r_epoch[o] != g_epoch || g_reader[o] == t || warp_ordered(t, g_reader[o], g_r_sync[o])) {
+                g_r_epoch[o] = g_epoch; g_reader[o] = t; g_r_sync[o] = g_lane_sync[t];
+            } else g_reader[o] = -2;
         }
     }
 }
+
+// Atomics (host_shim.h) are compiled without TSan instrumentation and call this in the race build: an
+// atomic on shared memory must read initialised bytes, must not meet a plain access of another thread
+// in the same barrier interval, and any number of threads may update the same bytes atomically.
+extern "C" void fx_shared_atomic(void* addr, int size) {
+    if (g_cur < 0 || !g_race) return;
+    long so = shared_offset((char*)addr, size);
+    if (so < 0) return;
+    int t = g_cur;
+    for (int i = 0; i < size && (size_t)so + i < g_w_epoch.size(); i++) {
+        size_t o = (size_t)so + i;
+        if (!g_init[o]) fail("UNINIT", "thread %d updates shared offset %zu atomically, but no thread of this block has written it", t, o);
+        if (g_w_epoch[o] == g_epoch && g_writer[o] != t && !warp_ordered(t, g_writer[o], g_w_sync[o]))
+            fail("RACE", "shared-memory race: thread %d updates shared offset %zu atomically, written by thread %d in the same barrier interval", t, o, g_writer[o]);
+        if (g_r_epoch[o] == g_epoch && (g_reader[o] == -2 || g_reader[o] != t) && !warp_ordered(t, g_reader[o], g_r_sync[o]))
+            fail("RACE", "shared-memory race: thread %d updates shared offset %zu atomically, read by thread %d in the same barrier interval", t, o, g_reader[o] == -2 ? -1 : g_reader[o]);
+        if (g_a_epoch[o] != g_epoch) { g_a_epoch[o] = g_epoch; g_atomic[o] = t; g_first_atomic[o] = t; }
+        else if (g_atomic[o] != t) g_atomic[o] = -2;
+    }
+}
+
+// ---- assert, __trap and integer division by zero: named errors with block, thread and line ----
+static void thread_str(char* buf, size_t n) { snprintf(buf, n, "thread (%u,%u,%u)", fx_threadIdx.x, fx_threadIdx.y, fx_threadIdx.z); }
+extern "C" void __assert_fail(const char* expr, const char* file, unsigned line, const char* fn) noexcept {
+    char th[64]; thread_str(th, sizeof th);
+    fail("ASSERT", "%s: assert(%s) failed at %s:%u in %s", th, expr, file, line, fn);
+}
+extern "C" void fx_trap(const char* file, int line) {
+    char th[64]; thread_str(th, sizeof th);
+    fail("TRAP", "%s: __trap() at %s:%d", th, file, line);
+}
+// Every build compiles kernels with -fsanitize=integer-divide-by-zero; these are the handlers it calls
+// (GCC's UBSan ABI: a source location, then the operands), defined here so no sanitizer runtime is needed.
+struct FxSrcLoc { const char* file; uint32_t line, column; };
+struct FxDivData { FxSrcLoc loc; const void* type; };
+extern "C" void __ubsan_handle_divrem_overflow_abort(FxDivData* d, uintptr_t lhs, uintptr_t rhs) {
+    char th[64]; thread_str(th, sizeof th);
+    if (rhs == 0) fail("DIVZERO", "%s: integer division or remainder by zero at %s:%u:%u", th, d->loc.file, d->loc.line, d->loc.column);
+    fail("UBSAN", "%s: integer division overflow (the most negative value divided by -1) at %s:%u:%u", th, d->loc.file, d->loc.line, d->loc.column);
+}
+extern "C" void __ubsan_handle_divrem_overflow(FxDivData* d, uintptr_t lhs, uintptr_t rhs) { __ubsan_handle_divrem_overflow_abort(d, lhs, rhs); }
 
 #define FX_TSAN_RW(n) \
     extern "C" void __tsan_read##n(void* a) { shared_access(a, n, false, __builtin_return_address(0)); } \
@@ -288,8 +585,18 @@ int main(int argc, char** argv) {
     g_fibers.resize(nthreads);
     for (auto& f : g_fibers) f.stack = (char*)malloc(g_stack);
     size_t sh = (size_t)(__stop_fx_shared - __start_fx_shared);
+    g_sh = sh;
+    g_lane_sync.assign(nthreads, 0u);
+    if (fx_dyn_shared_bytes > FX_DYN_CAP) fail("HOST", "dynamic shared memory of %zu bytes exceeds %zu", fx_dyn_shared_bytes, FX_DYN_CAP);
+    fx_dyn_shared();
+#ifdef FX_ASAN
+    ASAN_POISON_MEMORY_REGION(g_dyn + fx_dyn_shared_bytes, FX_DYN_CAP - fx_dyn_shared_bytes);  // past the launch's size
+#endif
     if (race) {
-        g_w_epoch.assign(sh, 0); g_r_epoch.assign(sh, 0); g_writer.assign(sh, -1); g_reader.assign(sh, -1); g_init.assign(sh, 0);
+        size_t tr = sh + fx_dyn_shared_bytes;
+        g_race = true;
+        g_w_epoch.assign(tr, 0); g_r_epoch.assign(tr, 0); g_writer.assign(tr, -1); g_reader.assign(tr, -1); g_init.assign(tr, 0);
+        g_w_sync.assign(tr, 0); g_r_sync.assign(tr, 0); g_a_epoch.assign(tr, 0); g_atomic.assign(tr, -1); g_first_atomic.assign(tr, -1);
         if (argc > 3) g_trace = fopen(argv[3], "wb");
     }
     for (unsigned z = 0; z < fx_gridDim.z; z++)
