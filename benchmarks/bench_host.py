@@ -5,7 +5,12 @@ translation unit; only the scheduler differs (ucontext fibers on one OS thread v
 CUDA thread with a pthread barrier). The fixed cost of a launch (process start, job I/O) is
 removed by timing two grids and taking the difference per block. Best of N.
 
-    python benchmarks/bench_host.py [--kind Q4_K] [--k 2048] [--repeats 3] [--json out.json]
+It also measures what one warp collective costs on the fiber runner: a kernel runs R rounds of the
+five-step __shfl_xor_sync butterfly (and, for comparison, the same loop with __syncthreads()) at two
+values of R; the difference in the runner's CPU time divided by the lane-steps added is the cost per lane per step
+(ferrox_lit.warp.collective_cost).
+
+    python benchmarks/bench_host.py [--kind Q4_K] [--k 2048] [--repeats 3] [--json docs/measurements/bench_host_cpu.json]
 """
 import argparse, json
 import numpy as np
@@ -15,6 +20,7 @@ from ferrox_lit.mul_mm import BM, BN, kernel_src, grid_dims, THREADS
 from ferrox_lit.host import launch, build
 from ferrox_lit.twin import mul_mm_twin
 from ferrox_lit.core import mismatches
+from ferrox_lit.warp import collective_cost
 
 def timed(kind, mode, n_rows, batch, n_cols, repeats):
     w = random_blocks(kind, n_rows * n_cols // kind.block_elems, 0).reshape(n_rows, -1)
@@ -46,6 +52,11 @@ def main():
               f"(fixed launch cost {1e3 * (t1 - per_block):.1f} ms)")
     ratio = rows[1]['ms_per_block'] / rows[0]['ms_per_block']
     print(f"fibers are {ratio:.1f}x faster per block than one OS thread per CUDA thread")
-    if a.json: json.dump(dict(rows=rows, fiber_speedup=round(ratio, 2)), open(a.json, 'w'), indent=1)
+    shfl = collective_cost('shfl_xor', repeats=a.repeats)
+    sync = collective_cost('syncthreads', repeats=a.repeats)
+    print(f"one __shfl_xor_sync: {shfl:.1f} ns per lane; one __syncthreads(): {sync:.1f} ns per thread (fiber runner)")
+    if a.json:
+        json.dump(dict(rows=rows, fiber_speedup=round(ratio, 2), shfl_xor_ns_per_lane=round(shfl, 1),
+                       syncthreads_ns_per_thread=round(sync, 1)), open(a.json, 'w'), indent=1)
 
 if __name__ == '__main__': main()
