@@ -50,6 +50,83 @@ def test_votes_reductions_matches_match_numpy():
     assert (warp_ref('reduce_add', v, mask=0xFFFFFFFF) != run_probe('reduce_add', v, mask=0x0000FFFF))[:16].all()
 
 
+TYPED = r"""#include <cuda_runtime.h>
+extern "C" __global__ void typed(const double* d, const long long* q, const unsigned short* h, double* od, long long* oq,
+                                 unsigned short* oh, unsigned* oh2, unsigned* om) {
+    const int t = threadIdx.x;
+    od[t] = __shfl_xor_sync(0xffffffff, d[t], 5);
+    oq[t] = __shfl_down_sync(0xffffffff, q[t], 3, 16);
+    half hv; memcpy(&hv, &h[t], 2);
+    half r = __shfl_sync(0xffffffff, hv, 31 - t);
+    memcpy(&oh[t], &r, 2);
+    unsigned u = h[t] | (unsigned)h[(t + 1) % 32] << 16; half2 p; memcpy(&p, &u, 4);
+    half2 r2 = __shfl_up_sync(0xffffffff, p, 1);
+    memcpy(&oh2[t], &r2, 4);
+    if (t % 3 == 0) om[t] = __activemask();
+    else om[t] = __activemask();
+}
+"""
+
+def run_typed(seed=0):
+    "Inputs and outputs of TYPED over one warp."
+    r = np.random.default_rng(seed)
+    d, q = r.standard_normal(32), r.integers(-2**62, 2**62, 32)
+    h = r.integers(0, 2**16, 32).astype(np.uint16)
+    outs = [np.empty(32, np.float64), np.empty(32, np.int64), np.empty(32, np.uint16), np.empty(32, np.uint32), np.empty(32, np.uint32)]
+    launch(TYPED, 'typed', 1, 32, [d, q, h, *outs])
+    return (d, q, h), outs
+
+
+def test_typed_shuffles_and_activemask():
+    for seed in range(3):
+        (d, q, h), (od, oq, oh, oh2, om) = run_typed(seed)
+        lane = np.arange(32)
+        assert (od.view(np.uint64) == d[warp_ref('shfl_xor', lane, 5)].view(np.uint64)).all()
+        assert (oq == q[warp_ref('shfl_down', lane, 3, 16)]).all()
+        assert (oh == h[31 - lane]).all()
+        h2 = h.astype(np.uint32) | h[(lane + 1) % 32].astype(np.uint32) << 16
+        assert (oh2 == h2[warp_ref('shfl_up', lane, 1)]).all() and oh2[0] == h2[0]
+        third = sum(1 << int(k) for k in lane[lane % 3 == 0])
+        assert (om == np.where(lane % 3 == 0, third, 0xFFFFFFFF ^ third)).all()
+        # sabotage: a 4-byte truncation of the doubles would not match
+        assert (od.astype(np.float32).astype(np.float64) != od).any()
+
+
+WARP_SHARED = r"""#include <cuda_runtime.h>
+extern "C" __global__ void warp_shared(const float* x, float* y) {
+    __shared__ float s[64];
+    const int t = threadIdx.x, lane = t % 32, base = t - lane;
+    s[t] = x[t];
+    __syncwarp();
+    for (int o = 16; o > 0; o >>= 1) {
+        float v = s[base + (lane ^ o)];   // a butterfly through shared memory: every lane ends with the sum
+        __syncwarp();
+        s[t] += v;
+        __syncwarp();
+    }
+    if (lane == 0) y[t / 32] = s[t];
+}
+"""
+
+def warp_shared_sums(src=WARP_SHARED, mode='race'):
+    "Per-warp sums of 64 floats by the shared-memory butterfly in WARP_SHARED."
+    x = np.arange(64, dtype=np.float32)
+    y = np.empty(2, np.float32)
+    launch(src, 'warp_shared', 1, 64, [x, y], mode=mode)
+    return y
+
+
+def test_syncwarp_orders_shared_memory():
+    import pytest
+    from ferrox_lit.host import SharedMemoryRace, UninitializedSharedRead
+    for mode in ('fast', 'race'):
+        assert warp_shared_sums(mode=mode).tolist() == [496.0, 1520.0]
+    for k in range(3):   # remove each __syncwarp in turn: the race build must report it
+        parts = WARP_SHARED.split('__syncwarp();')
+        bad = '__syncwarp();'.join(parts[:k + 1]) + ';' + '__syncwarp();'.join(parts[k + 1:])
+        with pytest.raises((SharedMemoryRace, UninitializedSharedRead)): warp_shared_sums(bad)
+
+
 def test_warp_reduction_bit_exact():
     x = np.random.default_rng(3).standard_normal((37, 1000)).astype(np.float32)
     for mode in ('fast', 'race', 'asan'):
