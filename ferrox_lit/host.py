@@ -254,7 +254,8 @@ def _raise_for(fn_name, mode, rc, err, timeout):
             raise _FXERR.get(kind, HostError)(msg)
     if 'ERROR: AddressSanitizer' in err or 'runtime error:' in err:
         keep = [l for l in err.splitlines() if 'ERROR: AddressSanitizer' in l or 'runtime error:' in l
-                or 'kernel.cu:' in l or l.startswith('READ') or l.startswith('WRITE') or 'is located' in l]
+                or 'kernel.cu:' in l or l.startswith(('READ', 'WRITE', 'FXCTX')) or 'is located' in l]
+        keep.sort(key=lambda l: not l.startswith('FXCTX'))   # the block and thread first (the runner's death callback)
         raise SanitizerError(f"{fn_name} ({mode}): sanitizer report:\n" + '\n'.join(keep[:12]))
     raise KernelCrashed(f"{fn_name} ({mode}) exited with status {rc}:\n{err.strip()[-2000:]}")
 

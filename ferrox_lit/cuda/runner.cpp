@@ -538,6 +538,13 @@ extern "C" void __tsan_init() {}
 extern "C" void __tsan_vptr_update(void**, void*) {}
 extern "C" void __tsan_vptr_read(void**) {}
 
+#ifdef FX_ASAN
+static void asan_context() {
+    fprintf(stderr, "FXCTX kernel %s, block (%u,%u,%u), thread (%u,%u,%u)\n", g_kernel, fx_blockIdx.x, fx_blockIdx.y, fx_blockIdx.z,
+            fx_threadIdx.x, fx_threadIdx.y, fx_threadIdx.z);
+}
+#endif
+
 // ---- the job file ----
 static void rd(FILE* f, void* p, size_t n) { if (fread(p, 1, n, f) != n) fail("HOST", "truncated job file"); }
 
@@ -554,6 +561,9 @@ int main(int argc, char** argv) {
         fail("HOST", "FX_FTZ is implemented for x86 only");
 #endif
     }
+#ifdef FX_ASAN
+    __sanitizer_set_death_callback(asan_context);  // a sanitizer report then says which block and thread
+#endif
     FILE* jf = fopen(argv[1], "rb"); if (!jf) fail("HOST", "cannot open job file %s", argv[1]);
     char magic[4]; rd(jf, magic, 4); if (memcmp(magic, "FXJ2", 4)) fail("HOST", "bad job file magic");
     uint32_t hdr[9]; rd(jf, hdr, sizeof hdr);  // grid xyz, block xyz, nargs, race, dynamic shared bytes
