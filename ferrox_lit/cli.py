@@ -4,7 +4,7 @@
 
 # %% ../nbs/90_cli.ipynb #1f4a0765
 from __future__ import annotations
-import argparse, json, os, signal, sys, time
+import argparse, json, os, re, signal, sys, time
 from pathlib import Path
 from dataclasses import dataclass
 from typing import Callable
@@ -22,8 +22,8 @@ from .nvrtc import nvrtc_rung, FAMILIES
 from .gguf_file import file_rung, real_tensor_rung, print_census, DefaultModelUnavailable, _regular_file
 
 # %% auto #0
-__all__ = ['RUNGS', 'GLOBAL_RUNGS', 'EPILOG', 'COMMANDS', 'Rung', 'file_rungs', 'run_check', 'format_table', 'report_figures',
-           'write_report', 'main']
+__all__ = ['RUNGS', 'GLOBAL_RUNGS', 'MUTANTS_RUNG', 'EPILOG', 'VET_EPILOG', 'COMMANDS', 'Rung', 'file_rungs', 'run_check',
+           'format_table', 'report_figures', 'write_report', 'main']
 
 # %% ../nbs/90_cli.ipynb #2bbc2104
 @dataclass(frozen=True)
@@ -84,10 +84,17 @@ def file_rungs(gguf=None) -> tuple:
     return ([Rung('gguf file', 'CPU', lambda _: file_rung(gguf))],
             [Rung('real tensors', 'CPU + g++', lambda k: real_tensor_rung(k, gguf))])
 
-def run_check(kinds=None, progress:bool=False, gguf=None) -> list:
+def _mutants(k):
+    from ferrox_lit.mutants import mutants_rung
+    return mutants_rung(k)
+
+MUTANTS_RUNG = Rung('mutants', 'CPU + g++ (measured)', _mutants)  # opt-in: `check --mutants` reads the committed measurement
+
+def run_check(kinds=None, progress:bool=False, gguf=None, mutants:bool=False) -> list:
     "Run every rung for every kind (default: all of `KINDS`); rows of kind, rung, needs, verdict, figure, seconds."
     kinds = [require_kind(k) for k in (kinds or KINDS)]
     g, per = file_rungs(gguf)
+    if mutants: per = per + [MUTANTS_RUNG]
     jobs = [('*', r, None) for r in GLOBAL_RUNGS + g] + [(k.name, r, k) for k in kinds for r in RUNGS + per]
     rows = []
     for i, (name, rung, k) in enumerate(jobs):
@@ -168,12 +175,23 @@ EPILOG = """examples:
   ferrox-lit check --kinds Q4_K,Q8_0    just those kinds
   ferrox-lit check --json > check.json  machine-readable rows
   ferrox-lit check --gguf model.gguf    real-tensor rungs on your own model file
+  ferrox-lit check --mutants            also the mutation-analysis rung (the committed measurement of our kernels)
+  ferrox-lit vet k.cu --kind Q4_K --family dequant --kernel 'dequantize_block_q4_K<float>' --grid nb --block 32 --args x,y
+                                        your own kernel through the ladder on the CPU
   ferrox-lit census model.gguf          tensor census: types, sizes, which have kernels
   ferrox-lit emit Q4_K > q4_k_mul_mm.cu the CUDA translation unit, ready for NVRTC (names in any case: q4_k)
   ferrox-lit report -o check.html       the check as a self-contained HTML report with plots
   ferrox-lit gpu-check --json ev.json   the device evidence: exact bit for bit, fast within the bound
   ferrox-lit bench                      GPU timings against a device copy and dequant + cuBLAS
   ferrox-lit bench --dry-run            the harness on the CPU runner (no GPU; timings meaningless)
+"""
+
+VET_EPILOG = """quantities: dequant x y n nb | matvec w x y n_rows n_cols row_bytes | mul_mm the same + batch
+expressions: integers, quantities, + - * / % (C integer division), parentheses, cdiv(a, b)
+examples:
+  ferrox-lit vet q4_k.cu --kind Q4_K --family dequant --kernel 'dequantize_block_q4_K<float>' --grid nb --block 32 --args x,y
+  ferrox-lit vet mine.cu --kind Q8_0 --family dequant --kernel deq --grid 'cdiv(n, 256)' --block 256 --args x,y,n --no-mutants
+  ferrox-lit vet mv.cu --kind Q4_K --family matvec --kernel mv --grid 'cdiv(n_rows, 4)' --block 32,4 --args w,x,y,n_cols,n_rows --json
 """
 
 def _parser():
@@ -186,6 +204,27 @@ def _parser():
     c.add_argument('--json', action='store_true', help='print the rows as JSON instead of a table')
     c.add_argument('--no-progress', action='store_true', help='no progress line on stderr')
     c.add_argument('--gguf', metavar='PATH', help='GGUF file for the real-tensor rungs (default: the embedded Gemma 3 270M when installed)')
+    c.add_argument('--mutants', action='store_true', help='add the mutation-analysis rung (kill rates of our kernels, measured)')
+    v = sub.add_parser(
+        'vet',
+        help="put your own CUDA kernel through the ladder on the CPU; exit 0 pass, 1 mismatch or detector, 2 bad usage",
+        epilog=VET_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    v.add_argument('file', help='the .cu file: device code (kernels and their helpers); headers come by -I')
+    v.add_argument('--kind', required=True, help='GGUF quant name of the blocks the kernel reads, any case (Q4_K, q8_0, ...)')
+    v.add_argument('--family', required=True, choices=('dequant', 'matvec', 'mul_mm'), help='what the kernel computes')
+    v.add_argument('--kernel', required=True, help="the kernel's name, with template arguments: 'dequantize_block_q4_K<float>'")
+    v.add_argument('--grid', required=True, help="grid expression(s) over the family's quantities: nb, 'cdiv(n, 256)', 'cdiv(n_rows, 4),1'")
+    v.add_argument('--block', required=True, help='block expression(s): 32, 256, 32,4')
+    v.add_argument('--args', required=True, help="the kernel's arguments in order: quantities or expressions, e.g. x,y,nb")
+    v.add_argument('--granule', type=int, help="element multiple the kernel needs (default: the kind's block)")
+    v.add_argument('-I', dest='include', action='append', default=[], metavar='DIR', help='include directory (repeatable)')
+    v.add_argument('-D', dest='define', action='append', default=[], metavar='NAME[=VAL]', help='preprocessor define (repeatable)')
+    v.add_argument('--out-dtype', default='float', choices=('float', 'half', 'bf16'), help='output element type (default: %(default)s)')
+    v.add_argument('--no-mutants', action='store_true', help='skip mutation analysis')
+    v.add_argument('--mutant-limit', type=int, default=200, help='at most this many mutants (default: %(default)s)')
+    v.add_argument('--json', action='store_true', help='print the report as one JSON object instead of the table')
     cs = sub.add_parser('census', help='tensor census of a GGUF file: counts, MB and shapes per type, which types have kernels',
                         epilog='examples:\n  ferrox-lit census model.gguf\n  ferrox-lit census --plot census.png   (the embedded model)',
                         formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -322,7 +361,7 @@ def _kind_free(family:str) -> bool:
 def _cmd_check(a) -> int:
     kinds = _kinds(a.kinds)
     if a.gguf is not None: _regular_file(Path(a.gguf))          # NotAFile: missing, a directory, a FIFO, a device
-    rows = run_check(kinds, progress=not a.no_progress and not a.json and sys.stderr.isatty(), gguf=a.gguf)
+    rows = run_check(kinds, progress=not a.no_progress and not a.json and sys.stderr.isatty(), gguf=a.gguf, mutants=a.mutants)
     print(json.dumps(rows, indent=1) if a.json else format_table(rows))
     failed = [r for r in rows if r['verdict'] == 'FAIL']
     if not a.json: print(f"\n{len(rows) - len(failed)}/{len(rows)} rows ok, {len(failed)} failed")
@@ -370,7 +409,46 @@ def _cmd_kinds(a) -> int:
     for k in KINDS: print(f'{k.name:8} ggml type {k.ggml_type:3}  {k.block_bytes:4} B / {k.block_elems:3} elems  {k.summary}')
     return 0
 
-COMMANDS = {'check': _cmd_check, 'emit': _cmd_emit, 'census': _cmd_census, 'report': _cmd_report, 'bench': _cmd_bench,
+def _defines(items:list) -> dict:
+    "-D NAME[=VALUE] flags as a dict (None for a bare NAME), or a named error."
+    out = {}
+    for d in items:
+        name, eq, val = d.partition('=')
+        if not re.fullmatch(r'[A-Za-z_]\w*', name): raise FerroxError(f"-D {d!r}: expected NAME or NAME=VALUE with a C identifier")
+        out[name] = val if eq else None
+    return out
+
+def _vet_progress():
+    "Progress on stderr: stage lines always, the mutant count rewritten in place on a terminal."
+    tty = sys.stderr.isatty()
+    def say(msg):
+        if msg.startswith('vet: mutants '):
+            if tty: print('\r' + msg, end='', file=sys.stderr, flush=True)
+        else: print(('\r' if tty else '') + msg, file=sys.stderr, flush=True)
+    return say
+
+def _cmd_vet(a) -> int:
+    from ferrox_lit.vet import vet, vet_table, usage_message
+    p = Path(a.file)
+    if not p.exists(): raise FerroxError(f"vet {a.file}: no such file")
+    if not p.is_file(): raise FerroxError(f"vet {a.file}: not a regular file")
+    try: source = p.read_text()
+    except (OSError, UnicodeDecodeError) as e:
+        raise FerroxError(f"vet {a.file}: cannot read it ({getattr(e, 'strerror', None) or type(e).__name__})") from None
+    kind = _kind(a.kind)
+    for d in a.include:
+        if not Path(d).is_dir(): raise FerroxError(f"-I {d}: not a directory")
+    if a.granule is not None and a.granule < 1: raise FerroxError(f"--granule {a.granule}: expected a positive element count")
+    if a.mutant_limit < 1: raise FerroxError(f"--mutant-limit {a.mutant_limit}: expected at least 1")
+    try:
+        rep = vet(source, a.kernel, kind, a.family, a.grid, a.block, a.args, granule=a.granule, include_dirs=a.include,
+                  defines=_defines(a.define), out_dtype=a.out_dtype, mutants=not a.no_mutants, mutant_limit=a.mutant_limit,
+                  filename=p.name, progress=_vet_progress())
+    except FerroxError as e: raise FerroxError(usage_message(e)) from None   # one line: a compile error keeps its first diagnostic
+    print(json.dumps(rep, indent=1, default=str) if a.json else vet_table(rep))
+    return 0 if rep['verdict'] == 'pass' else 1
+
+COMMANDS = {'vet': _cmd_vet, 'check': _cmd_check, 'emit': _cmd_emit, 'census': _cmd_census, 'report': _cmd_report, 'bench': _cmd_bench,
             'gpu-check': _cmd_gpu_check, 'kinds': _cmd_kinds}
 
 def _quiet_stdout():

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 
-import argparse, json, os, signal, sys, time
+import argparse, json, os, re, signal, sys, time
 from pathlib import Path
 from dataclasses import dataclass
 from typing import Callable
@@ -191,3 +191,50 @@ def test_gpu_commands_dry_run():
     assert 'all kinds ok' in out.getvalue() and 'IQ4_NL  ok' in out.getvalue() and 'Q8_0 64x256 batch 2' in err.getvalue()
     assert b['complete'] and [(r['n_rows'], r['n_cols'], r['batch']) for r in b['rows']] == [(64, 256, 2)]
     assert [(r['n_rows'], r['batch'], r['tensors']) for r in b['model_rows']] == [(32, 1, 2), (32, 32, 2), (32, 512, 2)]
+
+
+def test_cli_vet():
+    import tempfile, pathlib
+    from ferrox_lit.vet import Q4_0_SRC, Q4_0_SABOTAGES
+    d = pathlib.Path(tempfile.mkdtemp())
+    (d / 'q4_0.cu').write_text(Q4_0_SRC)
+    rest = ['--kind', 'q4_0', '--family', 'dequant', '--kernel', 'dequant_q4_0<float>', '--grid', 'nb', '--block', '32', '--args', 'x,y,nb',
+            '--no-mutants']
+    rc, out, err = _run(['vet', str(d / 'q4_0.cu'), *rest, '--json'])
+    r = json.loads(out)
+    assert rc == 0 and r['verdict'] == 'pass' and r['mismatches'] == 0 and r['mutants']['status'] == 'skipped', (rc, err)
+    assert 'vet: fast run over' in err                                    # progress goes to stderr
+    rc, out, _ = _run(['vet', str(d / 'q4_0.cu'), *rest])
+    assert rc == 0 and '| fast run vs twin (bit-exact) | CPU runtime | ok |' in out and '**verdict: pass**' in out
+    (d / 'shift.cu').write_text(Q4_0_SABOTAGES['wrong shift'][0])       # sabotage: the same command must exit 1
+    rc, out, _ = _run(['vet', str(d / 'shift.cu'), *rest, '--json'])
+    assert rc == 1 and json.loads(out)['first_mismatch']['element'] == 16
+    (d / 'host.cu').write_text(Q4_0_SRC + 'void run(float* y) { dequant_q4_0<float><<<1, 32>>>(0, y, 1); }\n')
+    (d / 'ptx.cu').write_text(Q4_0_SRC.replace('const int t = threadIdx.x;', 'int t; asm("mov.u32 %0, %%tid.x;" : "=r"(t));'))
+    (d / 'broken.cu').write_text(Q4_0_SRC.replace('(q - 8)', '(q - 8'))
+    q = str(d / 'q4_0.cu')
+    swap = lambda flag, val: [x if i == 0 or rest[i - 1] != flag else val for i, x in enumerate(rest)]
+    for argv, words in [(['vet', str(d / 'none.cu'), *rest], ['no such file']), (['vet', str(d), *rest], ['not a regular file']),
+                        (['vet', q, *swap('--kind', 'Q4_9')], ['Q4_9']), (['vet', q, *swap('--grid', 'rows')], ['rows', 'nb']),
+                        (['vet', q, *swap('--grid', 'cdiv(n, 0)')], ['zero']), (['vet', q, *swap('--block', '2048')], ['1,024']),
+                        (['vet', q, *swap('--grid', 'n ** 2')], ['not allowed']), (['vet', q, *swap('--args', 'x,y')], ['3 arguments']),
+                        (['vet', q, *swap('--kernel', 'nope<float>')], ['dequant_q4_0']),
+                        (['vet', str(d / 'host.cu'), *rest], ['<<<', 'device code']), (['vet', str(d / 'ptx.cu'), *rest], ['asm']),
+                        (['vet', str(d / 'broken.cu'), *rest], ['broken.cu:', 'error']),
+                        (['vet', q, *rest, '-I', str(d / 'nodir')], ['not a directory']), (['vet', q, *rest, '-D', '1X=2'], ['-D'])]:
+        _one_line_2(argv, *words)
+    try: _run(['vet', q, '--kind', 'Q4_0']); raise AssertionError('missing flags accepted')
+    except SystemExit as e: assert e.code == 2                        # argparse: missing flags are usage errors too
+
+
+def test_check_mutants_rung():
+    from unittest import mock
+    import ferrox_lit.cli as cli
+    with mock.patch.object(cli, 'RUNGS', []), mock.patch.object(cli, 'GLOBAL_RUNGS', []), mock.patch.object(cli, 'file_rungs', lambda g=None: ([], [])):
+        assert cli.run_check(['Q8_0']) == []                                   # opt-in: absent without the flag
+        rows = cli.run_check(['Q8_0'], mutants=True)
+        assert [r['rung'] for r in rows] == ['mutants'] and rows[0]['verdict'] in ('ok', 'FAIL', 'n/a'), rows
+        rc, out, _ = _run(['check', '--kinds', 'Q8_0', '--mutants', '--json'])
+        assert [r['rung'] for r in json.loads(out)] == ['mutants'] and rc == (1 if rows[0]['verdict'] == 'FAIL' else 0)
+    from ferrox_lit.mutants import mutants_rung
+    assert rows[0]['verdict'] == mutants_rung('Q8_0')[0]                       # the row is the measurement's own verdict
