@@ -161,3 +161,27 @@ def test_full_report_shape():
     assert m['status'] == 'ok' and m['total'] > 0 and 0 < m['kill_rate'] <= 1 and m['killed'] <= m['total']
     assert all({'line', 'text', 'old', 'new', 'op'} <= set(s) for s in m['survivors'])
     json.loads(json.dumps(r, default=str))
+
+
+def test_approx_intrinsics_switch_to_bound():
+    fast = Q4_0_SRC.replace('(dst_t) (d * (float) (q - 8))', '(dst_t) __fdividef(d * (float) (q - 8), 1.0f)')
+    r = vet(fast, 'dequant_q4_0<float>', 'Q4_0', 'dequant', 'nb', 32, 'x,y,nb', mutants=False, nvrtc=False)
+    assert r['approx_intrinsics'] == ['__fdividef'] and r['comparison'] == 'bound' and r['verdict'] == 'pass', vet_table(r)
+    slip = fast.replace('1.0f)', '1.0001f)')                            # sabotage: 1e-4 relative, far over 16 ulps
+    r = vet(slip, 'dequant_q4_0<float>', 'Q4_0', 'dequant', 'nb', 32, 'x,y,nb', mutants=False, nvrtc=False)
+    assert r['verdict'] == 'fail' and r['comparison'] == 'bound' and r['mismatches'] > 0
+
+
+def test_nvrtc_rung():
+    nv = nvrtc_rows(Q4_0_SRC, 'dequant_q4_0<half>')
+    if nv['status'] == 'n/a': return print('NVRTC not installed here:', nv['detail'])
+    assert nv['status'] == 'ok' and [r['arch'] for r in nv['rows']] == [f'sm_{a}' for a in VET_ARCHES]
+    assert all(r['registers'] > 0 and r['spill_stores'] == 0 for r in nv['rows'])
+    s = nv['rows'][-1]['sass']
+    assert s['instructions'] > 0 and s['LDG'] >= 1 and s['STG'] >= 1       # the disassembly is real, not empty
+    host_fn = Q4_0_SRC.replace('struct block_q4_0', 'float host_scale(float d) { return d; }\nstruct block_q4_0').replace(
+        'const float d = __half2float(x[i].d);', 'const float d = host_scale(__half2float(x[i].d));')
+    bad = nvrtc_rows(host_fn, 'dequant_q4_0<float>', arches=(90,))
+    assert bad['status'] == 'FAIL' and 'host' in bad['rows'][0]['error'], bad
+    r = vet(host_fn, 'dequant_q4_0<float>', 'Q4_0', 'dequant', 'nb', 32, 'x,y,nb', mutants=False)
+    assert r['mismatches'] == 0 and not r['detectors'] and r['verdict'] == 'fail'   # only NVRTC sees it
