@@ -85,7 +85,7 @@ def test_device_source_checks_name_the_line():
 def test_trampoline_names_the_kernel_and_refuses_other_text():
     import pytest
     t = trampoline('dequantize_block_q8_0<half>')
-    assert 'fx_tramp::launch(&dequantize_block_q8_0<half>, a)' in t and 'describe(&dequantize_block_q8_0<half>)' in t
+    assert 'fx_tramp::launch(&::dequantize_block_q8_0<half>, fx_a)' in t and 'describe(&::dequantize_block_q8_0<half>)' in t
     assert 'KERNEL' not in t
     for bad in ['k; system("rm")', 'k<float>{}', '1k', 'k<float>\n#include <x>']:
         with pytest.raises(KernelNotFound): trampoline(bad)
@@ -256,6 +256,27 @@ def test_scalars_arrive_with_their_width_and_sign():
         b = np.zeros(5, np.int64)
         launch(ALL_TYPES_SRC, 'all_types', 1, 1, [src_in, b, c, d, ee, *EXTREMES[0], 0.1])
         assert int(b[0]) == 0 != EXTREMES[0][0]   # -2**63 has zero low bits
+    finally: g['TRAMPOLINE_CPP'] = good
+
+
+def test_scalar_types_the_job_cannot_carry_are_refused():
+    import pytest
+    o = np.zeros(1, np.float32)
+    for t, v, cls in [('double', 1.0, 'floating'), ('half', np.float16(1), 'other'), ('uint3', (1, 2, 3), 'other')]:
+        src = f'#include <cuda_fp16.h>\n__global__ void s({t} v, float * o) {{ o[0] = 1; }}'
+        assert signature(src, 's')[0].cls == cls
+        with pytest.raises(ArgumentMismatch, match=rf'argument 0 \(.*{t[1:]}\): scalar parameters of this type cannot be passed'):
+            launch(src, 's', 1, 1, [v, o])
+    assert launch('__global__ void k() {}', 'k', 1, 1, []).outputs == {}
+    launch('__global__ void a(bool d, signed char e, unsigned short f, float * o) { o[0] = d + e + f; }', 'a', 1, 1, [True, -5, 65535, o])
+    assert o[0] == 1 - 5 + 65535
+    with pytest.raises(ArgumentMismatch, match='out of range'): launch('__global__ void a(bool d, float * o) { o[0] = d; }', 'a', 1, 1, [2, o])
+    # sabotage: a trampoline calling the kernel by its bare name calls its own parameter `a` instead: it does not compile
+    g = trampoline.__globals__
+    good = g['TRAMPOLINE_CPP']
+    g['TRAMPOLINE_CPP'] = good.replace('&::KERNEL, fx_a', '&KERNEL, fx_a').replace('void** fx_a', 'void** a').replace('KERNEL, fx_a)', 'KERNEL, a)')
+    try:
+        with pytest.raises(DeviceCompileError): build('__global__ void a(float * o) { o[0] = 1; }', 'a')
     finally: g['TRAMPOLINE_CPP'] = good
 
 
