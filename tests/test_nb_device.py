@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 
-import hashlib, os, re, shutil, struct, subprocess, tempfile, time
+import functools, hashlib, os, re, shutil, struct, subprocess, tempfile, time
 from dataclasses import dataclass
 from pathlib import Path
 import numpy as np
@@ -162,6 +162,7 @@ __global__ void arch_probe(pair_t * out, int n) { out[0].a = __CUDA_ARCH__; out[
 
 
 def test_include_dirs_defines_and_arch_reach_the_compiler():
+    import pytest
     out = np.zeros(2, np.int32)
     launch(ARCH_SRC, 'arch_probe', 1, 1, [out, 3], include_dirs=[INC], defines={'BLOCK': 7}, arch=860)
     assert out.tolist() == [860, 21]
@@ -173,6 +174,12 @@ def test_include_dirs_defines_and_arch_reach_the_compiler():
         launch(ARCH_SRC, 'arch_probe', 1, 1, [out, 3], include_dirs=[INC], defines={'BLOCK': 7})
         assert out.tolist() == [21, 900]
     finally: (INC / 'my_common.cuh').write_text('#pragma once\n#include <cstdint>\nstruct pair_t { int32_t a, b; };\n')
+    # an error in a user's header is quoted with the header's path and line, the shim's include chain dropped
+    bad = Path(tempfile.mkdtemp(prefix='fx-inc-'))
+    (bad / 'broken.cuh').write_text('#pragma once\nstruct broken_t { int a }; \n')
+    with pytest.raises(DeviceCompileError, match=rf'{re.escape(str(bad.resolve()))}/broken\.cuh:2:') as e:
+        build('#include "broken.cuh"\n__global__ void k(int * p) { }', 'k', include_dirs=[bad])
+    assert 'host_shim' not in str(e.value) and 'In file included' not in str(e.value)
 
 
 Q8_0 = kind_by_name('Q8_0')
