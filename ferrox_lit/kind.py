@@ -130,6 +130,10 @@ class Kind:
     )
     summary: str = ''          # one line for tables
     blocks_inner: bool = True  # `dequantize` runs the twin on a blocks-innermost copy (False: on the blocks as given)
+    vdot_src: str = ''         # CUDA C defining `ferrox_vdot_<name>(wb, ab, j)`: one 32-element chunk against a Q8_1 block (`vdot_fn`)
+    vdot_twin: Callable|None = None  # its twin: (wb [nb,1,bytes] uint8, ab [nb,C,36] uint8, j [1,C,1]) -> float32 [nb,C,1]
+    vdot_deps: tuple = ()      # CUDA text `vdot_src` needs beyond the dequant prelude (int8 tables), emitted before it
+    vdot_sabotages: tuple = () # named `Sabotage`s of `vdot_src` (text edits of it or of `vdot_deps`) and `vdot_twin`
 
     @property
     def nl(self) -> int:
@@ -140,6 +144,11 @@ class Kind:
     def dequant_fn(self) -> str:
         "The name of this kind's dequant snippet, `ferrox_dequant_<name>`: one signature for all, one name per format."
         return f"ferrox_dequant_{self.name.lower()}"
+
+    @property
+    def vdot_fn(self) -> str:
+        "The name of this kind's int8 dot snippet, `ferrox_vdot_<name>` (ferrox_lit.vdot)."
+        return f"ferrox_vdot_{self.name.lower()}"
 
     @property
     def fn_name(self) -> str:

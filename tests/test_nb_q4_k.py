@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 
+import dataclasses
 import numpy as np
 import gguf
 from ferrox_lit.f16 import f16_to_f32
 from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, lift_sabotage, twin_slip, SUB
 from ferrox_lit.source import cuda_text
+from ferrox_lit.vdot import word_at, dp4a
 
 
 from IPython.display import Markdown
@@ -18,6 +20,8 @@ from ferrox_lit.kind import check_geometry, random_blocks, SEEDS
 from ferrox_lit.core import mismatches
 from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.cost import plot_banks, plot_cost
+from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, BOUND_U
+from ferrox_lit.core import md_table
 
 
 import ferrox_lit.formats.q4_k as _nbmod
@@ -68,3 +72,20 @@ def test_k_scale_min_sabotages_fire():
     assert 0.25 < loud['sc-high-from-j'] < 0.5
     # half the elements; the top bits are nonzero 3 times in 4, and then m is wrong for every q
     assert 0.3 < loud['m-high-unshifted'] < 0.5
+
+
+def test_q4_k_vdot_evidence():
+    ev = vdot_evidence(Q4_K, n_blocks=64)
+    assert len(ev) >= 3
+    for r in ev: assert r['mismatches'] == 0 and r['err_over_uM'] <= BOUND_U, r
+    assert ev[2]['nonfinite'] > 0   # the degenerate scales reach the output: inf/NaN compared bit for bit too
+
+
+def test_q4_k_vdot_sabotages_fire():
+    rep = {r['sabotage']: r for r in vdot_sabotage_report(Q4_K)}
+    for r in rep.values(): assert r['fired'] and r['twin_reproduces'], r
+    loud = {k: r['mismatching'] / r['of'] for k, r in rep.items()}
+    assert loud['lane-order'] > 0.9              # a permuted pairing changes every sum unless sc == 0 (1 in 64)
+    assert loud['scale-wrong-sub-block'] > 0.9   # the partner's 6-bit scale and min differ 63 times in 64
+    assert loud['min-dropped'] > 0.9             # wrong unless m == 0 or sum(qa) == 0
+    assert loud['asum-unsigned'] > 0.9           # every negative quant adds 256 to sum(qa); hidden only where m == 0 (1 in 64)

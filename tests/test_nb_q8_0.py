@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 
+import dataclasses
 import numpy as np
 import gguf
 from ferrox_lit.f16 import f16_to_f32
 from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
 from ferrox_lit.source import cuda_text
+from ferrox_lit.vdot import word_at, dp4a
 
 
 from IPython.display import Markdown
@@ -18,6 +20,8 @@ from ferrox_lit.kind import check_geometry, random_blocks, SEEDS
 from ferrox_lit.core import mismatches
 from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.cost import plot_banks, plot_cost
+from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, BOUND_U
+from ferrox_lit.core import md_table
 
 
 import ferrox_lit.formats.q8_0 as _nbmod
@@ -43,3 +47,19 @@ def test_q8_0_sabotages_fire():
     loud = {s['sabotage']: s['mismatching'] / s['of'] for s in rep}
     assert loud['unsigned-codes'] > 0.4   # about half of all random codes are negative
     assert loud['il-not-scaled'] > 0.4    # sub-block 1 reads bytes 3..18 instead of 18..33
+
+
+def test_q8_0_vdot_evidence():
+    ev = vdot_evidence(Q8_0, n_blocks=64)
+    assert len(ev) >= 3
+    for r in ev: assert r['mismatches'] == 0 and r['err_over_uM'] <= BOUND_U, r
+    assert ev[2]['nonfinite'] > 0   # the degenerate scales reach the output: inf/NaN compared bit for bit too
+
+
+def test_q8_0_vdot_sabotages_fire():
+    rep = {r['sabotage']: r for r in vdot_sabotage_report(Q8_0)}
+    for r in rep.values(): assert r['fired'] and r['twin_reproduces'], r
+    loud = {k: r['mismatching'] / r['of'] for k, r in rep.items()}
+    assert loud['lane-order'] > 0.95     # random codes: a permuted pairing changes almost every sum
+    assert loud['da-from-sum'] > 0.95    # s and d differ for every Gaussian block
+    assert 0.3 < loud['sum-unsigned'] < 0.7   # fires exactly on the chunks whose integer sum is negative: about half

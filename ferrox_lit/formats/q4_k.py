@@ -4,15 +4,17 @@
 
 # %% ../../nbs/15_q4_k.ipynb #8eb51a2f
 from __future__ import annotations
+import dataclasses
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
 from ..kind import Kind, Sabotage, byte_at, u16_at, lift_sabotage, twin_slip, SUB
 from ..source import cuda_text
+from ..vdot import word_at, dp4a
 
 # %% auto #0
-__all__ = ['Q4_K_LAYOUT', 'K_SCALE_MIN_SRC', 'Q4_K_SRC', 'Q4_K_SABOTAGES', 'K_SCALE_MIN_SABOTAGES', 'Q4_K', 'k_scales_spec',
-           'q4_k_spec', 'k_scale_min_twin', 'q4_k_twin']
+__all__ = ['Q4_K_LAYOUT', 'K_SCALE_MIN_SRC', 'Q4_K_SRC', 'Q4_K_SABOTAGES', 'K_SCALE_MIN_SABOTAGES', 'Q4_K', 'Q4_K_VDOT_SRC',
+           'Q4_K_VDOT_SABOTAGES', 'k_scales_spec', 'q4_k_spec', 'k_scale_min_twin', 'q4_k_twin', 'q4_k_vdot_twin']
 
 # %% ../../nbs/15_q4_k.ipynb #8ea6dabb
 Q4_K_LAYOUT = (('d', 0, 2, 'fp16 super-scale of the 6-bit scales'),
@@ -108,3 +110,58 @@ Q4_K = Kind(name='Q4_K', ggml_type=int(gguf.GGMLQuantizationType.Q4_K), block_by
             f16_fields=(0, 2), deps=(K_SCALE_MIN_SRC,),
             sabotages=Q4_K_SABOTAGES + tuple(lift_sabotage(s, q4_k_twin, 'k_scale_min_twin') for s in K_SCALE_MIN_SABOTAGES),
             summary='4-bit codes x 6-bit scale - 6-bit min per 32, fp16 super-scales per 256')
+
+# %% ../../nbs/15_q4_k.ipynb #06cbac33
+Q4_K_VDOT_SRC = cuda_text('vdot_q4_k.cuh')  # the snippet's text: ferrox_lit/cuda/vdot_q4_k.cuh, shown below
+
+# %% ../../nbs/15_q4_k.ipynb #15aa8cc2
+def q4_k_vdot_twin(wb, ab, j):
+    "Twin of `ferrox_vdot_q4_k`: wb uint8 [nb,1,144], ab uint8 [nb,C,36], j [1,C,1] (C = 8) -> float32 [nb,C,1]."
+    d = f16_to_f32(u16_at(wb, 0))
+    dmin = f16_to_f32(u16_at(wb, 2))
+    da = f16_to_f32(u16_at(ab, 0))
+    sc, m = k_scale_min_twin(j, wb[..., 4:])
+    q = 16 + 32 * (j // 2)
+    shift = (4 * (j % 2)).astype(np.uint32)
+    i = np.arange(8)
+    u = word_at(ab, 4 + 4 * i)
+    dot = dp4a((word_at(wb, q + 4 * i) >> shift) & 0x0F0F0F0F, u)
+    asum = dp4a(0x01010101, u)
+    sum_d = da * (dot * sc.astype(np.int32)).astype(np.float32)
+    sum_m = da * (asum * m.astype(np.int32)).astype(np.float32)
+    return d * sum_d - dmin * sum_m
+
+# %% ../../nbs/15_q4_k.ipynb #4c11e734
+Q4_K_VDOT_SABOTAGES = (
+    Sabotage(
+        'lane-order',
+        'each code word read big-endian: its four codes meet the four activations in reverse order',
+        '__dp4a((ferrox_vdot_i32(q + 4 * i) >> shift)',
+        '__dp4a(((int)__byte_perm(ferrox_vdot_i32(q + 4 * i), 0, 0x0123) >> shift)',
+        twin_slip(q4_k_vdot_twin, '(word_at(wb, q + 4 * i) >> shift)', '(word_at(wb, q + 4 * i).byteswap() >> shift)'),
+    ),
+    Sabotage(
+        'scale-wrong-sub-block',
+        'scale and min of the other sub-block of the 64-weight group (`j ^ 1`: nibble and sub-block confused)',
+        'ferrox_k_scale_min(j, wb + 4',
+        'ferrox_k_scale_min(j ^ 1, wb + 4',
+        twin_slip(q4_k_vdot_twin, 'k_scale_min_twin(j, wb', 'k_scale_min_twin(j ^ 1, wb'),
+    ),
+    Sabotage(
+        'min-dropped',
+        'the min term left out: `d * sum_d` only',
+        'return __fmul_rn(d, sum_d) - __fmul_rn(dmin, sum_m);',
+        'return __fmul_rn(d, sum_d);',
+        twin_slip(q4_k_vdot_twin, 'return d * sum_d - dmin * sum_m', 'return d * sum_d'),
+    ),
+    Sabotage(
+        'asum-unsigned',
+        'the activation quants summed as unsigned bytes (`dp4a.u32`): -1 counts as 255',
+        'asum = __dp4a(0x01010101, u, asum);',
+        'asum = (int)__dp4a(0x01010101u, (unsigned)u, (unsigned)asum);',
+        twin_slip(q4_k_vdot_twin, 'asum = dp4a(0x01010101, u)', 'asum = dp4a(0x01010101, u, signed=False)'),
+    ),
+)
+
+# %% ../../nbs/15_q4_k.ipynb #b20a17a1
+Q4_K = dataclasses.replace(Q4_K, vdot_src=Q4_K_VDOT_SRC, vdot_twin=q4_k_vdot_twin, vdot_sabotages=Q4_K_VDOT_SABOTAGES)

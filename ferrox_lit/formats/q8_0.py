@@ -4,14 +4,17 @@
 
 # %% ../../nbs/10_q8_0.ipynb #651f18a8
 from __future__ import annotations
+import dataclasses
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
 from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
 from ..source import cuda_text
+from ..vdot import word_at, dp4a
 
 # %% auto #0
-__all__ = ['Q8_0_LAYOUT', 'Q8_0_SRC', 'Q8_0_SABOTAGES', 'Q8_0', 'q8_0_spec', 'q8_0_twin']
+__all__ = ['Q8_0_LAYOUT', 'Q8_0_SRC', 'Q8_0_SABOTAGES', 'Q8_0', 'Q8_0_VDOT_SRC', 'Q8_0_VDOT_SABOTAGES', 'q8_0_spec', 'q8_0_twin',
+           'q8_0_vdot_twin']
 
 # %% ../../nbs/10_q8_0.ipynb #eecdc02b
 Q8_0_LAYOUT = (('d', 0, 2, 'fp16 scale'),
@@ -53,3 +56,30 @@ Q8_0 = Kind(name='Q8_0', ggml_type=int(gguf.GGMLQuantizationType.Q8_0), block_by
             dequant_src=Q8_0_SRC, twin_sub=q8_0_twin, spec=q8_0_spec, layout=Q8_0_LAYOUT,
             f16_fields=(0,), sabotages=Q8_0_SABOTAGES, summary='int8 codes x fp16 scale per 32',
             blocks_inner=False)  # the twin broadcasts nothing shaped like il: byte_at reads its codes as one strided view
+
+# %% ../../nbs/10_q8_0.ipynb #f24f4e94
+Q8_0_VDOT_SRC = cuda_text('vdot_q8_0.cuh')  # the snippet's text: ferrox_lit/cuda/vdot_q8_0.cuh, shown below
+
+# %% ../../nbs/10_q8_0.ipynb #e6bf91ae
+def q8_0_vdot_twin(wb, ab, j):
+    "Twin of `ferrox_vdot_q8_0`: wb uint8 [nb,1,34], ab uint8 [nb,C,36], j [1,C,1] (C = 1) -> float32 [nb,C,1]."
+    d = f16_to_f32(u16_at(wb, 0))
+    da = f16_to_f32(u16_at(ab, 0))
+    i = np.arange(8)
+    sumi = dp4a(word_at(wb, 2 + 4 * i), word_at(ab, 4 + 4 * i))
+    return (d * da) * sumi.astype(np.float32)
+
+# %% ../../nbs/10_q8_0.ipynb #6d36e477
+Q8_0_VDOT_SABOTAGES = (
+    Sabotage('lane-order', 'each weight word read big-endian: its four codes meet the four activations in reverse order',
+             '__dp4a(ferrox_vdot_i32(wb + 2 + 4 * i),', '__dp4a((int)__byte_perm(ferrox_vdot_i32(wb + 2 + 4 * i), 0, 0x0123),',
+             twin_slip(q8_0_vdot_twin, 'dp4a(word_at(wb, 2 + 4 * i),', 'dp4a(word_at(wb, 2 + 4 * i).byteswap(),')),
+    Sabotage('da-from-sum', "the activation scale read from the second half of Q8_1's `half2 ds` (the sum `s`, not `d`)",
+             'ferrox_vdot_u16(ab))', 'ferrox_vdot_u16(ab + 2))', twin_slip(q8_0_vdot_twin, 'u16_at(ab, 0)', 'u16_at(ab, 2)')),
+    Sabotage('sum-unsigned', 'the integer sum converted to float as unsigned: a negative sum becomes 2^32 + sum',
+             '(float)sumi', '(float)(unsigned)sumi',
+             twin_slip(q8_0_vdot_twin, 'sumi.astype(np.float32)', 'sumi.astype(np.uint32).astype(np.float32)')),
+)
+
+# %% ../../nbs/10_q8_0.ipynb #971dc475
+Q8_0 = dataclasses.replace(Q8_0, vdot_src=Q8_0_VDOT_SRC, vdot_twin=q8_0_vdot_twin, vdot_sabotages=Q8_0_VDOT_SABOTAGES)
