@@ -10,6 +10,7 @@ import gguf
 from ferrox_lit.f16 import f16_to_f32
 from ferrox_lit.kind import swapped, codebook_slip, Kind, Codebook, Sabotage, byte_at, u16_at, twin_slip, SUB
 from ferrox_lit.source import cuda_text
+from ferrox_lit.vdot import word_at, dp4a, lut4, int8_table, i8_table_src
 
 
 from IPython.display import Markdown
@@ -20,6 +21,8 @@ from ferrox_lit.core import mismatches
 from ferrox_lit.mul_mm import kernel_src
 from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.cost import plot_banks, plot_cost
+from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, BOUND_U
+from ferrox_lit.core import md_table
 
 
 import ferrox_lit.formats.iq4_nl as _nbmod
@@ -85,3 +88,20 @@ def test_iq4_nl_codebook_sabotage_fires():
         assert not r['ok'] and r['spec_vs_gguf'] == 0
         # codes 6 and 7 are 2 of 16 equally likely codes; every such element changes value
         assert 0.1 < r['twin_vs_gguf'] / r['elements'] < 0.15
+
+
+def test_iq4_nl_vdot_evidence():
+    ev = vdot_evidence(IQ4_NL, n_blocks=64)
+    assert len(ev) >= 3
+    for r in ev: assert r['mismatches'] == 0 and r['err_over_uM'] <= BOUND_U, r
+    assert ev[2]['nonfinite'] > 0   # the degenerate scales reach the output: inf/NaN compared bit for bit too
+
+
+def test_iq4_nl_vdot_sabotages_fire():
+    rep = {r['sabotage']: r for r in vdot_sabotage_report(IQ4_NL)}
+    for r in rep.values(): assert r['fired'] and r['twin_reproduces'], r
+    loud = {k: r['mismatching'] / r['of'] for k, r in rep.items()}
+    assert loud['hi-lanes'] > 0.9
+    assert loud['table-swap'] > 0.8   # changes a chunk unless none of its 32 codes is 7 or 8 ((14/16)^32 ~ 1.4%) or they cancel
+    assert loud['da-from-sum'] > 0.9
+    assert (IQ4NL_I8.astype(np.float32) == IQ4NL_CODEBOOK.values).all()   # the lanes are the dequant table, exactly

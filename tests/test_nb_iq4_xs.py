@@ -4,12 +4,16 @@
 from __future__ import annotations
 
 
+import dataclasses
 import numpy as np
 import gguf
 from ferrox_lit.f16 import f16_to_f32
 from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, codebook_slip, twin_slip, SUB
 from ferrox_lit.formats.iq4_nl import IQ4NL_CODEBOOK, IQ4NL_CODEBOOK_SABOTAGES, codebook_sabotaged
 from ferrox_lit.source import cuda_text
+from ferrox_lit.vdot import word_at, dp4a, lut4, i8_table_src
+from ferrox_lit.formats.iq4_nl import IQ4NL_I8, IQ4NL_I8_SRC
+from ferrox_lit.kind import swapped
 
 
 from IPython.display import Markdown
@@ -20,6 +24,8 @@ from ferrox_lit.core import mismatches
 from ferrox_lit.mul_mm import kernel_src
 from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.cost import plot_banks, plot_cost
+from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, BOUND_U
+from ferrox_lit.core import md_table
 
 
 import ferrox_lit.formats.iq4_xs as _nbmod
@@ -92,3 +98,20 @@ def test_iq4_xs_codebook_sabotage_fires():
         assert not r['ok'] and r['spec_vs_gguf'] == 0
         # codes 6 and 7 are 2 of 16; such an element changes unless its group scale ls - 32 is 0 (1/64)
         assert 0.1 < r['twin_vs_gguf'] / r['elements'] < 0.15
+
+
+def test_iq4_xs_vdot_evidence():
+    ev = vdot_evidence(IQ4_XS, n_blocks=64)
+    assert len(ev) >= 3
+    for r in ev: assert r['mismatches'] == 0 and r['err_over_uM'] <= BOUND_U, r
+    assert ev[2]['nonfinite'] > 0   # the degenerate scales reach the output: inf/NaN compared bit for bit too
+
+
+def test_iq4_xs_vdot_sabotages_fire():
+    rep = {r['sabotage']: r for r in vdot_sabotage_report(IQ4_XS)}
+    for r in rep.values(): assert r['fired'] and r['twin_reproduces'], r
+    loud = {k: r['mismatching'] / r['of'] for k, r in rep.items()}
+    assert loud['hi-lanes'] > 0.9
+    assert loud['scale-unbiased'] > 0.9
+    assert 0.5 < loud['scale-high-bits'] < 0.95   # chunk 0 reads bits 0..1 either way; elsewhere two random bit pairs agree 1 in 4
+    assert loud['table-swap'] > 0.8

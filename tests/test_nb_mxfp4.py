@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 
+import dataclasses
 import numpy as np
 import gguf
 from ferrox_lit.f16 import E8M0_SRC, e8m0_to_f32
@@ -11,6 +12,9 @@ from ferrox_lit.core import mismatches
 from ferrox_lit.kind import Kind, Codebook, Sabotage, byte_at, lift_sabotage, codebook_slip, swapped, twin_slip, random_blocks, SEEDS, SUB
 from ferrox_lit.formats.iq4_nl import codebook_sabotaged
 from ferrox_lit.source import cuda_text
+from ferrox_lit.vdot import word_at, dp4a, lut4, int8_table, i8_table_src
+from ferrox_lit.f16 import f16_to_f32
+from ferrox_lit.kind import u16_at
 
 
 from IPython.display import Markdown
@@ -19,6 +23,8 @@ from ferrox_lit.kind import three_opinions, opinions_table, layout_table, plot_l
 from ferrox_lit.mul_mm import kernel_src
 from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.cost import plot_banks, plot_cost
+from ferrox_lit.core import md_table
+from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, BOUND_U
 from ferrox_lit.core import md_table
 
 
@@ -165,3 +171,21 @@ def test_mxfp4_sabotages_fire():
     assert 0.1 < loud['e2m1-6-7-transposed'] < 0.15 and pin['e2m1-6-7-transposed'] == [6, 7]
     # raw gguf is blind to the -0.0 slip: the slipped twin matches it everywhere
     assert {s['sabotage']: s['vs_raw_gguf'] for s in rep}['neg-zero-as-zero'] == 0
+
+
+def test_mxfp4_vdot_evidence():
+    ev = vdot_evidence(MXFP4, n_blocks=64)
+    assert len(ev) >= 3
+    for r in ev: assert r['mismatches'] == 0 and r['err_over_uM'] <= BOUND_U, r
+    assert ev[2]['nonfinite'] > 0   # the degenerate scales reach the output: inf/NaN compared bit for bit too
+
+
+def test_mxfp4_vdot_sabotages_fire():
+    rep = {r['sabotage']: r for r in vdot_sabotage_report(MXFP4)}
+    for r in rep.values(): assert r['fired'] and r['twin_reproduces'], r
+    loud = {k: r['mismatching'] / r['of'] for k, r in rep.items()}
+    assert loud['hi-lanes'] > 0.9
+    assert loud['half-dropped'] > 0.9   # doubles every nonzero chunk
+    assert loud['table-swap'] > 0.8     # hidden only where no code is 5 or 6 (~1.4%) or the changes cancel
+    assert loud['da-from-sum'] > 0.9
+    assert (MXFP4_I8.astype(np.float32) == 2 * MXFP4_CODEBOOK.values).all()   # the lanes are the dequant table doubled, exactly

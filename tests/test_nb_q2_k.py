@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 
+import dataclasses
 import numpy as np
 import gguf
 from ferrox_lit.f16 import f16_to_f32
 from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
 from ferrox_lit.source import cuda_text
+from ferrox_lit.vdot import word_at, dp4a
 
 
 from IPython.display import Markdown
@@ -18,6 +20,8 @@ from ferrox_lit.kind import check_geometry, random_blocks, SEEDS
 from ferrox_lit.core import mismatches
 from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.cost import plot_banks, plot_cost
+from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, BOUND_U
+from ferrox_lit.core import md_table
 
 
 import ferrox_lit.formats.q2_k as _nbmod
@@ -67,3 +71,20 @@ def test_q2_k_sabotages_fire():
     # hidden only when the min agrees (1/16) and the scale agrees or q == 0 (1/16 + 15/16 * 1/4):
     # 15/16 * (1 - 1/16 * 0.297) = 0.920
     assert 0.89 < loud['scale-per-32'] < 0.94
+
+
+def test_q2_k_vdot_evidence():
+    ev = vdot_evidence(Q2_K, n_blocks=64)
+    assert len(ev) >= 3
+    for r in ev: assert r['mismatches'] == 0 and r['err_over_uM'] <= BOUND_U, r
+    assert ev[2]['nonfinite'] > 0   # the degenerate scales reach the output: inf/NaN compared bit for bit too
+
+
+def test_q2_k_vdot_sabotages_fire():
+    rep = {r['sabotage']: r for r in vdot_sabotage_report(Q2_K)}
+    for r in rep.values(): assert r['fired'] and r['twin_reproduces'], r
+    loud = {k: r['mismatching'] / r['of'] for k, r in rep.items()}
+    assert loud['lane-order'] > 0.8        # hidden only where both 4-bit scales are 0 or the permuted codes agree
+    assert loud['scale-per-chunk'] > 0.8   # the second sub-block's scale and min byte replaced: equal 1 time in 256
+    assert loud['min-dropped'] > 0.8       # hidden only where both 4-bit mins are 0 (1 in 256) or the sums cancel
+    assert loud['asum-unsigned'] > 0.8

@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 
+import dataclasses
 import numpy as np
 import gguf
 from ferrox_lit.f16 import f16_to_f32
 from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
 from ferrox_lit.source import cuda_text
+from ferrox_lit.vdot import word_at, dp4a, vsub4
 
 
 from IPython.display import Markdown
@@ -18,6 +20,8 @@ from ferrox_lit.kind import check_geometry, random_blocks, SEEDS
 from ferrox_lit.core import mismatches
 from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.cost import plot_banks, plot_cost
+from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, BOUND_U
+from ferrox_lit.core import md_table
 
 
 import ferrox_lit.formats.q3_k as _nbmod
@@ -74,3 +78,20 @@ def test_q3_k_sabotages_fire():
     # every scale moves by 32; hidden only at q == 0 (1/8) when sc - 32 and sc have the same sign
     # (sc >= 32, 1/2): 1 - 1/16
     assert 0.91 < loud['scale-no-bias'] < 0.96
+
+
+def test_q3_k_vdot_evidence():
+    ev = vdot_evidence(Q3_K, n_blocks=64)
+    assert len(ev) >= 3
+    for r in ev: assert r['mismatches'] == 0 and r['err_over_uM'] <= BOUND_U, r
+    assert ev[2]['nonfinite'] > 0   # the degenerate scales reach the output: inf/NaN compared bit for bit too
+
+
+def test_q3_k_vdot_sabotages_fire():
+    rep = {r['sabotage']: r for r in vdot_sabotage_report(Q3_K)}
+    for r in rep.values(): assert r['fired'] and r['twin_reproduces'], r
+    loud = {k: r['mismatching'] / r['of'] for k, r in rep.items()}
+    assert loud['lane-order'] > 0.9
+    assert loud['scale-per-chunk'] > 0.9      # two random 6-bit scales agree 1 time in 64
+    assert loud['hmask-not-inverted'] > 0.9   # every code moves by +-4
+    assert loud['scale-unbiased'] > 0.9       # adds 32 * sum(q qa) per sub-block

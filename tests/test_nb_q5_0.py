@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 
+import dataclasses
 import numpy as np
 import gguf
 from ferrox_lit.f16 import f16_to_f32
 from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
 from ferrox_lit.source import cuda_text
+from ferrox_lit.vdot import word_at, dp4a, vsub4
 
 
 from IPython.display import Markdown
@@ -18,6 +20,8 @@ from ferrox_lit.kind import check_geometry, random_blocks, quantize_rows, SEEDS
 from ferrox_lit.core import mismatches
 from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.cost import plot_banks, plot_cost
+from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, BOUND_U
+from ferrox_lit.core import md_table
 
 
 import ferrox_lit.formats.q5_0 as _nbmod
@@ -83,3 +87,19 @@ def test_q5_0_roundtrip_within_a_step():
     code = lo | ((qb[:, 2:6].copy().view('<u4') >> np.arange(32, dtype=np.uint32)) & 1) << 4
     assert err.max() <= 1 + 1 / 64                   # one step at the clipped end, plus fp16 rounding of d
     assert err[code != 31].max() <= 0.5 + 1 / 64     # half a step everywhere else
+
+
+def test_q5_0_vdot_evidence():
+    ev = vdot_evidence(Q5_0, n_blocks=64)
+    assert len(ev) >= 3
+    for r in ev: assert r['mismatches'] == 0 and r['err_over_uM'] <= BOUND_U, r
+    assert ev[2]['nonfinite'] > 0   # the degenerate scales reach the output: inf/NaN compared bit for bit too
+
+
+def test_q5_0_vdot_sabotages_fire():
+    rep = {r['sabotage']: r for r in vdot_sabotage_report(Q5_0)}
+    for r in rep.values(): assert r['fired'] and r['twin_reproduces'], r
+    loud = {k: r['mismatching'] / r['of'] for k, r in rep.items()}
+    assert loud['hbits-lanes'] > 0.9   # 16 fifth bits replaced by others: equal for all 16 only by accident
+    assert loud['lo-bias-8'] > 0.9     # adds 8 * sum(qa[0:16])
+    assert loud['da-from-sum'] > 0.9

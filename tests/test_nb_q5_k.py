@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 
+import dataclasses
 import numpy as np
 import gguf
 from ferrox_lit.f16 import f16_to_f32
 from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, lift_sabotage, twin_slip, SUB
 from ferrox_lit.formats.q4_k import K_SCALE_MIN_SRC, k_scale_min_twin, K_SCALE_MIN_SABOTAGES, k_scales_spec
 from ferrox_lit.source import cuda_text
+from ferrox_lit.vdot import word_at, dp4a
 
 
 from IPython.display import Markdown
@@ -19,6 +21,8 @@ from ferrox_lit.kind import check_geometry, random_blocks, SEEDS
 from ferrox_lit.core import mismatches
 from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.cost import plot_banks, plot_cost
+from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, BOUND_U
+from ferrox_lit.core import md_table
 
 
 import ferrox_lit.formats.q5_k as _nbmod
@@ -70,3 +74,21 @@ def test_q5_k_lifted_sabotages():
         assert s.src_new in bad.deps[0] and bad.dequant_src == Q5_K.dequant_src
         r = three_opinions(bad, n_blocks=64)
         assert not r['ok'] and r['spec_vs_gguf'] == 0 and r['first_bad']['sub_block'] >= 8, r
+
+
+def test_q5_k_vdot_evidence():
+    ev = vdot_evidence(Q5_K, n_blocks=64)
+    assert len(ev) >= 3
+    for r in ev: assert r['mismatches'] == 0 and r['err_over_uM'] <= BOUND_U, r
+    assert ev[2]['nonfinite'] > 0   # the degenerate scales reach the output: inf/NaN compared bit for bit too
+
+
+def test_q5_k_vdot_sabotages_fire():
+    rep = {r['sabotage']: r for r in vdot_sabotage_report(Q5_K)}
+    for r in rep.values(): assert r['fired'] and r['twin_reproduces'], r
+    loud = {k: r['mismatching'] / r['of'] for k, r in rep.items()}
+    assert loud['lane-order'] > 0.9              # hidden only where sc == 0 (1 in 64)
+    assert loud['scale-wrong-sub-block'] > 0.9
+    assert loud['min-dropped'] > 0.9             # hidden only where m == 0 (1 in 64)
+    assert loud['asum-unsigned'] > 0.9
+    assert 0.6 < loud['qh-bit-by-group'] < 0.95  # j == 0 unaffected (bit 0 either way): 7 chunks in 8 can differ

@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 
+import dataclasses
 import numpy as np
 import gguf
 from ferrox_lit.f16 import f16_to_f32
 from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
 from ferrox_lit.source import cuda_text
+from ferrox_lit.vdot import word_at, dp4a, vsub4
 
 
 import re
@@ -19,6 +21,8 @@ from ferrox_lit.kind import check_geometry, random_blocks, SEEDS
 from ferrox_lit.core import mismatches
 from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.cost import plot_banks, plot_cost
+from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, BOUND_U
+from ferrox_lit.core import md_table
 
 
 import ferrox_lit.formats.q6_k as _nbmod
@@ -87,3 +91,20 @@ def test_q6_k_sabotages_fire():
     assert loud['no-bias'] > 0.99
     # scale bytes >= 0x80 (1 in 2) change sign and size; w unchanged only where q == 32 (1 in 64): ~0.49
     assert 0.4 < loud['unsigned-scale'] < 0.55
+
+
+def test_q6_k_vdot_evidence():
+    ev = vdot_evidence(Q6_K, n_blocks=64)
+    assert len(ev) >= 3
+    for r in ev: assert r['mismatches'] == 0 and r['err_over_uM'] <= BOUND_U, r
+    assert ev[2]['nonfinite'] > 0   # the degenerate scales reach the output: inf/NaN compared bit for bit too
+
+
+def test_q6_k_vdot_sabotages_fire():
+    rep = {r['sabotage']: r for r in vdot_sabotage_report(Q6_K)}
+    for r in rep.values(): assert r['fired'] and r['twin_reproduces'], r
+    loud = {k: r['mismatching'] / r['of'] for k, r in rep.items()}
+    assert loud['lane-order'] > 0.9
+    assert loud['scale-per-chunk'] > 0.9
+    assert 0.6 < loud['scale-unsigned'] < 0.9   # fires where either of the two random int8 scales is negative: 3 in 4
+    assert loud['codes-unbiased'] > 0.9

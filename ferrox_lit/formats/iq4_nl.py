@@ -10,10 +10,12 @@ import gguf
 from ..f16 import f16_to_f32
 from ..kind import swapped, codebook_slip, Kind, Codebook, Sabotage, byte_at, u16_at, twin_slip, SUB
 from ..source import cuda_text
+from ..vdot import word_at, dp4a, lut4, int8_table, i8_table_src
 
 # %% auto #0
-__all__ = ['IQ4_NL_LAYOUT', 'IQ4NL_CODEBOOK', 'IQ4_NL_SRC', 'IQ4_NL_SABOTAGES', 'IQ4NL_CODEBOOK_SABOTAGES', 'IQ4_NL',
-           'iq4_nl_spec', 'iq4_nl_twin', 'iq4_nl_pin_block', 'codebook_sabotaged']
+__all__ = ['IQ4_NL_LAYOUT', 'IQ4NL_CODEBOOK', 'IQ4_NL_SRC', 'IQ4_NL_SABOTAGES', 'IQ4NL_CODEBOOK_SABOTAGES', 'IQ4_NL', 'IQ4NL_I8',
+           'IQ4NL_I8_SRC', 'IQ4_NL_VDOT_SRC', 'IQ4_NL_VDOT_SABOTAGES', 'iq4_nl_spec', 'iq4_nl_twin', 'iq4_nl_pin_block',
+           'codebook_sabotaged', 'iq4_nl_vdot_twin']
 
 # %% ../../nbs/18a_iq4_nl.ipynb #efe21738
 IQ4_NL_LAYOUT = (('d', 0, 2, 'fp16 scale'),
@@ -111,4 +113,37 @@ IQ4_NL = Kind(
     sabotages=IQ4_NL_SABOTAGES
     + tuple(codebook_slip(n, why, v, iq4_nl_twin, 'IQ4NL_CODEBOOK') for n, (why, v) in IQ4NL_CODEBOOK_SABOTAGES.items()),
     summary='4-bit codes into a 16-value non-linear table, x fp16 scale per 32',
+)
+
+# %% ../../nbs/18a_iq4_nl.ipynb #3feefcb0
+IQ4NL_I8 = int8_table(IQ4NL_CODEBOOK.values)                          # int8 [16]: kvalues as dp4a lanes
+IQ4NL_I8_SRC = i8_table_src('ferrox_kvalues_iq4nl_i8', IQ4NL_I8)      # its __constant__ declaration (a vdot dependency)
+
+# %% ../../nbs/18a_iq4_nl.ipynb #e8b6cb5f
+IQ4_NL_VDOT_SRC = cuda_text('vdot_iq4_nl.cuh')  # the snippet's text: ferrox_lit/cuda/vdot_iq4_nl.cuh, shown below
+
+# %% ../../nbs/18a_iq4_nl.ipynb #fcefe51c
+def iq4_nl_vdot_twin(wb, ab, j):
+    "Twin of `ferrox_vdot_iq4_nl`: wb uint8 [nb,1,18], ab uint8 [nb,C,36], j [1,C,1] (C = 1) -> float32 [nb,C,1]."
+    d = f16_to_f32(u16_at(wb, 0))
+    da = f16_to_f32(u16_at(ab, 0))
+    i = np.arange(4)
+    v = word_at(wb, 2 + 4 * i)
+    sumi = dp4a(lut4(IQ4NL_I8, v), word_at(ab, 4 + 4 * i)) + dp4a(lut4(IQ4NL_I8, v >> 4), word_at(ab, 4 + 16 + 4 * i))
+    return (d * da) * sumi.astype(np.float32)
+
+# %% ../../nbs/18a_iq4_nl.ipynb #e1ffbda3
+IQ4_NL_VDOT_SABOTAGES = (
+    Sabotage('hi-lanes', "the high nibbles dotted with the low nibbles' activations `4i..4i+3` instead of `16+4i..`",
+             'ab + 4 + 16 + 4 * i', 'ab + 4 + 4 * i', twin_slip(iq4_nl_vdot_twin, 'word_at(ab, 4 + 16 + 4 * i)', 'word_at(ab, 4 + 4 * i)')),
+    Sabotage('table-swap', 'two neighbouring entries of the int8 table transposed (codes 7 and 8: -10 and 1)',
+             IQ4NL_I8_SRC, i8_table_src('ferrox_kvalues_iq4nl_i8', swapped(IQ4NL_I8, 7, 8).astype(np.int8)),
+             twin_slip(iq4_nl_vdot_twin, IQ4NL_I8=swapped(IQ4NL_I8, 7, 8).astype(np.int8))),
+    Sabotage('da-from-sum', "the activation scale read from the second half of Q8_1's `half2 ds` (the sum `s`, not `d`)",
+             'ferrox_vdot_u16(ab))', 'ferrox_vdot_u16(ab + 2))', twin_slip(iq4_nl_vdot_twin, 'u16_at(ab, 0)', 'u16_at(ab, 2)')),
+)
+
+# %% ../../nbs/18a_iq4_nl.ipynb #4cf603fc
+IQ4_NL = dataclasses.replace(
+    IQ4_NL, vdot_src=IQ4_NL_VDOT_SRC, vdot_twin=iq4_nl_vdot_twin, vdot_sabotages=IQ4_NL_VDOT_SABOTAGES, vdot_deps=(IQ4NL_I8_SRC,)
 )

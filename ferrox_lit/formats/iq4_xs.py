@@ -4,15 +4,20 @@
 
 # %% ../../nbs/18b_iq4_xs.ipynb #23f8f1df
 from __future__ import annotations
+import dataclasses
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
 from ..kind import Kind, Sabotage, byte_at, u16_at, codebook_slip, twin_slip, SUB
 from .iq4_nl import IQ4NL_CODEBOOK, IQ4NL_CODEBOOK_SABOTAGES, codebook_sabotaged
 from ..source import cuda_text
+from ..vdot import word_at, dp4a, lut4, i8_table_src
+from .iq4_nl import IQ4NL_I8, IQ4NL_I8_SRC
+from ..kind import swapped
 
 # %% auto #0
-__all__ = ['IQ4_XS_LAYOUT', 'IQ4_XS_SRC', 'IQ4_XS_SABOTAGES', 'IQ4_XS', 'iq4_xs_spec', 'iq4_xs_twin', 'iq4_xs_pin_block']
+__all__ = ['IQ4_XS_LAYOUT', 'IQ4_XS_SRC', 'IQ4_XS_SABOTAGES', 'IQ4_XS', 'IQ4_XS_VDOT_SRC', 'IQ4_XS_VDOT_SABOTAGES', 'iq4_xs_spec',
+           'iq4_xs_twin', 'iq4_xs_pin_block', 'iq4_xs_vdot_twin']
 
 # %% ../../nbs/18b_iq4_xs.ipynb #b28c03f7
 IQ4_XS_LAYOUT = (('d', 0, 2, 'fp16 super-scale'),
@@ -103,4 +108,57 @@ IQ4_XS = Kind(
     sabotages=IQ4_XS_SABOTAGES
     + tuple(codebook_slip(n, why, v, iq4_xs_twin, 'IQ4NL_CODEBOOK') for n, (why, v) in IQ4NL_CODEBOOK_SABOTAGES.items()),
     summary='4-bit codes into the IQ4_NL table, x (6-bit scale - 32) per 32, fp16 super-scale per 256',
+)
+
+# %% ../../nbs/18b_iq4_xs.ipynb #6f135e44
+IQ4_XS_VDOT_SRC = cuda_text('vdot_iq4_xs.cuh')  # the snippet's text: ferrox_lit/cuda/vdot_iq4_xs.cuh, shown below
+
+# %% ../../nbs/18b_iq4_xs.ipynb #ac5aed57
+def iq4_xs_vdot_twin(wb, ab, j):
+    "Twin of `ferrox_vdot_iq4_xs`: wb uint8 [nb,1,136], ab uint8 [nb,C,36], j [1,C,1] (C = 8) -> float32 [nb,C,1]."
+    d = f16_to_f32(u16_at(wb, 0))
+    da = f16_to_f32(u16_at(ab, 0))
+    scales_h = u16_at(wb, 2).astype(np.uint32)
+    ls = ((byte_at(wb, 4 + j // 2) >> (4 * (j & 1)).astype(np.uint32)) & 0xF) | (((scales_h >> (2 * j).astype(np.uint32)) & 3) << 4)
+    qs = 8 + 16 * j
+    i = np.arange(4)
+    v = word_at(wb, qs + 4 * i)
+    sumi = dp4a(lut4(IQ4NL_I8, v), word_at(ab, 4 + 4 * i)) + dp4a(lut4(IQ4NL_I8, v >> 4), word_at(ab, 4 + 16 + 4 * i))
+    return (d * da) * (sumi * (ls.astype(np.int32) - 32)).astype(np.float32)
+
+# %% ../../nbs/18b_iq4_xs.ipynb #95f8ffac
+IQ4_XS_VDOT_SABOTAGES = (
+    Sabotage(
+        'hi-lanes',
+        "the high nibbles dotted with the low nibbles' activations `4i..4i+3` instead of `16+4i..`",
+        'ab + 4 + 16 + 4 * i',
+        'ab + 4 + 4 * i',
+        twin_slip(iq4_xs_vdot_twin, 'word_at(ab, 4 + 16 + 4 * i)', 'word_at(ab, 4 + 4 * i)'),
+    ),
+    Sabotage(
+        'scale-unbiased',
+        'the 6-bit scale used unsigned: its bias of 32 forgotten',
+        '(sumi * (ls - 32))',
+        '(sumi * ls)',
+        twin_slip(iq4_xs_vdot_twin, '(sumi * (ls.astype(np.int32) - 32))', '(sumi * ls.astype(np.int32))'),
+    ),
+    Sabotage(
+        'scale-high-bits',
+        "the scale's top two bits read at bit `j` of `scales_h` instead of `2j` (one bit per sub-block)",
+        '(scales_h >> (2 * j))',
+        '(scales_h >> j)',
+        twin_slip(iq4_xs_vdot_twin, '(scales_h >> (2 * j).astype', '(scales_h >> (j).astype'),
+    ),
+    Sabotage(
+        'table-swap',
+        'two neighbouring entries of the int8 table transposed (codes 7 and 8: -10 and 1)',
+        IQ4NL_I8_SRC,
+        i8_table_src('ferrox_kvalues_iq4nl_i8', swapped(IQ4NL_I8, 7, 8).astype(np.int8)),
+        twin_slip(iq4_xs_vdot_twin, IQ4NL_I8=swapped(IQ4NL_I8, 7, 8).astype(np.int8)),
+    ),
+)
+
+# %% ../../nbs/18b_iq4_xs.ipynb #df03f729
+IQ4_XS = dataclasses.replace(
+    IQ4_XS, vdot_src=IQ4_XS_VDOT_SRC, vdot_twin=iq4_xs_vdot_twin, vdot_sabotages=IQ4_XS_VDOT_SABOTAGES, vdot_deps=(IQ4NL_I8_SRC,)
 )

@@ -4,14 +4,17 @@
 
 # %% ../../nbs/13_q2_k.ipynb #3f8251b1
 from __future__ import annotations
+import dataclasses
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
 from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
 from ..source import cuda_text
+from ..vdot import word_at, dp4a
 
 # %% auto #0
-__all__ = ['Q2_K_LAYOUT', 'Q2_K_SRC', 'Q2_K_SABOTAGES', 'Q2_K', 'q2_k_spec', 'q2_k_twin']
+__all__ = ['Q2_K_LAYOUT', 'Q2_K_SRC', 'Q2_K_SABOTAGES', 'Q2_K', 'Q2_K_VDOT_SRC', 'Q2_K_VDOT_SABOTAGES', 'q2_k_spec', 'q2_k_twin',
+           'q2_k_vdot_twin']
 
 # %% ../../nbs/13_q2_k.ipynb #9cf94d64
 Q2_K_LAYOUT = (('scales', 0, 16, 'byte j: 4-bit scale of sub-block j (low nibble), 4-bit min (high nibble)'),
@@ -96,3 +99,62 @@ Q2_K = Kind(name='Q2_K', ggml_type=int(gguf.GGMLQuantizationType.Q2_K), block_by
             dequant_src=Q2_K_SRC, twin_sub=q2_k_twin, spec=q2_k_spec, layout=Q2_K_LAYOUT,
             f16_fields=(80, 82), sabotages=Q2_K_SABOTAGES,
             summary='2-bit codes x 4-bit scale - 4-bit min per 16, fp16 super-scales per 256')
+
+# %% ../../nbs/13_q2_k.ipynb #c95bfd3c
+Q2_K_VDOT_SRC = cuda_text('vdot_q2_k.cuh')  # the snippet's text: ferrox_lit/cuda/vdot_q2_k.cuh, shown below
+
+# %% ../../nbs/13_q2_k.ipynb #7f4c3462
+def q2_k_vdot_twin(wb, ab, j):
+    "Twin of `ferrox_vdot_q2_k`: wb uint8 [nb,1,84], ab uint8 [nb,C,36], j [1,C,1] (C = 8) -> float32 [nb,C,1]."
+    d = f16_to_f32(u16_at(wb, 80))
+    dmin = f16_to_f32(u16_at(wb, 82))
+    da = f16_to_f32(u16_at(ab, 0))
+    q = 16 + 32 * (j // 4)
+    shift = (2 * (j % 4)).astype(np.uint32)
+    i = np.arange(4)
+    sumi_d, sumi_m = 0, 0
+    for h in range(2):   # the snippet's loop over the two 16-element sub-blocks
+        sc = byte_at(wb, 2 * j + h).astype(np.int32)
+        u = word_at(ab, 4 + 16 * h + 4 * i)
+        dot = dp4a((word_at(wb, q + 16 * h + 4 * i) >> shift) & 0x03030303, u)
+        asum = dp4a(0x01010101, u)
+        sumi_d = sumi_d + dot * (sc & 0xF)
+        sumi_m = sumi_m + asum * (sc >> 4)
+    sum_d = da * sumi_d.astype(np.float32)
+    sum_m = da * sumi_m.astype(np.float32)
+    return d * sum_d - dmin * sum_m
+
+# %% ../../nbs/13_q2_k.ipynb #13ee0252
+Q2_K_VDOT_SABOTAGES = (
+    Sabotage(
+        'lane-order',
+        'each code word read big-endian: its four codes meet the four activations in reverse order',
+        '__dp4a((ferrox_vdot_i32(q + 16 * h + 4 * i) >> shift)',
+        '__dp4a(((int)__byte_perm(ferrox_vdot_i32(q + 16 * h + 4 * i), 0, 0x0123) >> shift)',
+        twin_slip(q2_k_vdot_twin, '(word_at(wb, q + 16 * h + 4 * i) >> shift)', '(word_at(wb, q + 16 * h + 4 * i).byteswap() >> shift)'),
+    ),
+    Sabotage(
+        'scale-per-chunk',
+        'one scale/min byte per 32-element chunk (Q4_K habit): sub-block `2j + 1` uses `2j`\'s',
+        'wb[2 * j + h]',
+        'wb[2 * j]',
+        twin_slip(q2_k_vdot_twin, 'byte_at(wb, 2 * j + h)', 'byte_at(wb, 2 * j)'),
+    ),
+    Sabotage(
+        'min-dropped',
+        'the min term left out: `d * sum_d` only',
+        'return __fmul_rn(d, sum_d) - __fmul_rn(dmin, sum_m);',
+        'return __fmul_rn(d, sum_d);',
+        twin_slip(q2_k_vdot_twin, 'return d * sum_d - dmin * sum_m', 'return d * sum_d'),
+    ),
+    Sabotage(
+        'asum-unsigned',
+        'the activation quants summed as unsigned bytes (`dp4a.u32`): -1 counts as 255',
+        'asum = __dp4a(0x01010101, u, asum);',
+        'asum = (int)__dp4a(0x01010101u, (unsigned)u, (unsigned)asum);',
+        twin_slip(q2_k_vdot_twin, 'asum = dp4a(0x01010101, u)', 'asum = dp4a(0x01010101, u, signed=False)'),
+    ),
+)
+
+# %% ../../nbs/13_q2_k.ipynb #4801323b
+Q2_K = dataclasses.replace(Q2_K, vdot_src=Q2_K_VDOT_SRC, vdot_twin=q2_k_vdot_twin, vdot_sabotages=Q2_K_VDOT_SABOTAGES)

@@ -4,14 +4,17 @@
 
 # %% ../../nbs/14_q3_k.ipynb #48ef4160
 from __future__ import annotations
+import dataclasses
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
 from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
 from ..source import cuda_text
+from ..vdot import word_at, dp4a, vsub4
 
 # %% auto #0
-__all__ = ['Q3_K_LAYOUT', 'Q3_K_SRC', 'Q3_K_SABOTAGES', 'Q3_K', 'q3_k_spec', 'q3_k_twin']
+__all__ = ['Q3_K_LAYOUT', 'Q3_K_SRC', 'Q3_K_SABOTAGES', 'Q3_K', 'Q3_K_VDOT_SRC', 'Q3_K_VDOT_SABOTAGES', 'q3_k_spec', 'q3_k_twin',
+           'q3_k_vdot_twin']
 
 # %% ../../nbs/14_q3_k.ipynb #71de390d
 Q3_K_LAYOUT = (('hmask', 0, 32, 'high bits: element r is bit r//32 of byte r%32; clear means subtract 4'),
@@ -91,3 +94,63 @@ Q3_K = Kind(name='Q3_K', ggml_type=int(gguf.GGMLQuantizationType.Q3_K), block_by
             dequant_src=Q3_K_SRC, twin_sub=q3_k_twin, spec=q3_k_spec, layout=Q3_K_LAYOUT,
             f16_fields=(108,), sabotages=Q3_K_SABOTAGES,
             summary='3-bit codes (2 in qs, 1 in hmask) x signed 6-bit scale per 16, fp16 super-scale per 256')
+
+# %% ../../nbs/14_q3_k.ipynb #cbdabd2f
+Q3_K_VDOT_SRC = cuda_text('vdot_q3_k.cuh')  # the snippet's text: ferrox_lit/cuda/vdot_q3_k.cuh, shown below
+
+# %% ../../nbs/14_q3_k.ipynb #4f215511
+def q3_k_vdot_twin(wb, ab, j):
+    "Twin of `ferrox_vdot_q3_k`: wb uint8 [nb,1,110], ab uint8 [nb,C,36], j [1,C,1] (C = 8) -> float32 [nb,C,1]."
+    d = f16_to_f32(u16_at(wb, 108))
+    da = f16_to_f32(u16_at(ab, 0))
+    q = 32 + 32 * (j // 4)
+    shift = (2 * (j % 4)).astype(np.uint32)
+    i = np.arange(4)
+    sumi = 0
+    for h in range(2):   # the snippet's loop over the two 16-element sub-blocks
+        is_ = 2 * j + h
+        # both arms computed, each index clamped so that it reads a byte of the block; np.where takes the C's choice
+        lo = np.where(is_ < 8, byte_at(wb, 96 + np.minimum(is_, 7)) & 0xF, byte_at(wb, 96 + np.maximum(is_ - 8, 0)) >> 4)
+        hi = (byte_at(wb, 96 + 8 + is_ % 4) >> (2 * (is_ // 4)).astype(np.uint32)) & 3
+        ql = (word_at(wb, q + 16 * h + 4 * i) >> shift) & 0x03030303
+        hm = ((~word_at(wb, 16 * h + 4 * i) >> j.astype(np.uint32)) & 0x01010101) << 2
+        dot = dp4a(vsub4(ql, hm), word_at(ab, 4 + 16 * h + 4 * i))
+        sumi = sumi + dot * ((lo | (hi << 4)).astype(np.int32) - 32)
+    return (d * da) * sumi.astype(np.float32)
+
+# %% ../../nbs/14_q3_k.ipynb #fe34cb98
+Q3_K_VDOT_SABOTAGES = (
+    Sabotage(
+        'lane-order',
+        'each code word read big-endian: its four codes meet the four activations in reverse order',
+        'const int ql = (ferrox_vdot_i32(q + 16 * h + 4 * i) >> shift)',
+        'const int ql = ((int)__byte_perm(ferrox_vdot_i32(q + 16 * h + 4 * i), 0, 0x0123) >> shift)',
+        twin_slip(
+            q3_k_vdot_twin, 'ql = (word_at(wb, q + 16 * h + 4 * i) >> shift)', 'ql = (word_at(wb, q + 16 * h + 4 * i).byteswap() >> shift)'
+        ),
+    ),
+    Sabotage(
+        'scale-per-chunk',
+        'one 6-bit scale per 32-element chunk (Q4_K habit): sub-block `2j + 1` uses `2j`\'s',
+        'const int is = 2 * j + h;',
+        'const int is = 2 * j;',
+        twin_slip(q3_k_vdot_twin, 'is_ = 2 * j + h', 'is_ = 2 * j'),
+    ),
+    Sabotage(
+        'hmask-not-inverted',
+        'the 4 subtracted where the hmask bit is set instead of where it is clear',
+        '((~ferrox_vdot_i32(wb + 16 * h + 4 * i) >> j)',
+        '((ferrox_vdot_i32(wb + 16 * h + 4 * i) >> j)',
+        twin_slip(q3_k_vdot_twin, '((~word_at(wb, 16 * h + 4 * i)', '((word_at(wb, 16 * h + 4 * i)'),
+    ),
+    Sabotage(
+        'scale-unbiased',
+        'the 6-bit scale used unsigned: its bias of 32 forgotten',
+        '((lo | (hi << 4)) - 32)',
+        '(lo | (hi << 4))',
+        twin_slip(q3_k_vdot_twin, '((lo | (hi << 4)).astype(np.int32) - 32)', '((lo | (hi << 4)).astype(np.int32))'),
+    ),
+)
+
+# %% ../../nbs/14_q3_k.ipynb #7d6c4261
+Q3_K = dataclasses.replace(Q3_K, vdot_src=Q3_K_VDOT_SRC, vdot_twin=q3_k_vdot_twin, vdot_sabotages=Q3_K_VDOT_SABOTAGES)

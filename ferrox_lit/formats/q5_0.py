@@ -4,14 +4,17 @@
 
 # %% ../../nbs/12_q5_0.ipynb #e04aefcc
 from __future__ import annotations
+import dataclasses
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
 from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
 from ..source import cuda_text
+from ..vdot import word_at, dp4a, vsub4
 
 # %% auto #0
-__all__ = ['Q5_0_LAYOUT', 'Q5_0_SRC', 'Q5_0_SABOTAGES', 'Q5_0', 'q5_0_spec', 'q5_0_twin']
+__all__ = ['Q5_0_LAYOUT', 'Q5_0_SRC', 'Q5_0_SABOTAGES', 'Q5_0', 'Q5_0_VDOT_SRC', 'Q5_0_VDOT_SABOTAGES', 'q5_0_spec', 'q5_0_twin',
+           'q5_0_hbits', 'q5_0_vdot_twin']
 
 # %% ../../nbs/12_q5_0.ipynb #55796205
 Q5_0_LAYOUT = (('d', 0, 2, 'fp16 scale'),
@@ -85,3 +88,38 @@ Q5_0_SABOTAGES = (
 Q5_0 = Kind(name='Q5_0', ggml_type=int(gguf.GGMLQuantizationType.Q5_0), block_bytes=22, block_elems=32,
             dequant_src=Q5_0_SRC, twin_sub=q5_0_twin, spec=q5_0_spec, layout=Q5_0_LAYOUT,
             f16_fields=(0,), sabotages=Q5_0_SABOTAGES, summary='5-bit codes - 16 (fifth bits in a u32), x fp16 scale per 32')
+
+# %% ../../nbs/12_q5_0.ipynb #d3e84f4d
+Q5_0_VDOT_SRC = cuda_text('vdot_q5_0.cuh')  # the snippet's text: ferrox_lit/cuda/vdot_q5_0.cuh, shown below
+
+# %% ../../nbs/12_q5_0.ipynb #61515d42
+def q5_0_hbits(h):
+    "Twin of `ferrox_vdot_q5_0_hbits`: bits 0..3 of uint32 `h` moved to bit 4 of bytes 0..3."
+    return ((h << 4) & 0x10) | ((h << 11) & 0x1000) | ((h << 18) & 0x100000) | ((h << 25) & 0x10000000)
+
+def q5_0_vdot_twin(wb, ab, j):
+    "Twin of `ferrox_vdot_q5_0`: wb uint8 [nb,1,22], ab uint8 [nb,C,36], j [1,C,1] (C = 1) -> float32 [nb,C,1]."
+    d = f16_to_f32(u16_at(wb, 0))
+    da = f16_to_f32(u16_at(ab, 0))
+    qh = word_at(wb, 2)
+    i = np.arange(4)
+    v = word_at(wb, 6 + 4 * i)
+    lo = vsub4((v & 0x0F0F0F0F) | q5_0_hbits(qh >> (4 * i).astype(np.uint32)), 0x10101010)
+    hi = vsub4(((v >> 4) & 0x0F0F0F0F) | q5_0_hbits(qh >> (16 + 4 * i).astype(np.uint32)), 0x10101010)
+    sumi = dp4a(lo, word_at(ab, 4 + 4 * i)) + dp4a(hi, word_at(ab, 4 + 16 + 4 * i))
+    return (d * da) * sumi.astype(np.float32)
+
+# %% ../../nbs/12_q5_0.ipynb #797efa4c
+Q5_0_VDOT_SABOTAGES = (
+    Sabotage('hbits-lanes', "the high nibbles' fifth bits taken from qh bits `4i..` (the low nibbles') instead of `16+4i..`",
+             'ferrox_vdot_q5_0_hbits(qh >> (16 + 4 * i))', 'ferrox_vdot_q5_0_hbits(qh >> (4 * i))',
+             twin_slip(q5_0_vdot_twin, 'q5_0_hbits(qh >> (16 + 4 * i)', 'q5_0_hbits(qh >> (4 * i)')),
+    Sabotage('lo-bias-8', "Q4_0's bias of 8 carried over to the low lanes: `q - 8` where Q5_0 means `q - 16`",
+             'ferrox_vdot_q5_0_hbits(qh >> (4 * i)), 0x10101010);', 'ferrox_vdot_q5_0_hbits(qh >> (4 * i)), 0x08080808);',
+             twin_slip(q5_0_vdot_twin, '(4 * i).astype(np.uint32)), 0x10101010)', '(4 * i).astype(np.uint32)), 0x08080808)')),
+    Sabotage('da-from-sum', "the activation scale read from the second half of Q8_1's `half2 ds` (the sum `s`, not `d`)",
+             'ferrox_vdot_u16(ab))', 'ferrox_vdot_u16(ab + 2))', twin_slip(q5_0_vdot_twin, 'u16_at(ab, 0)', 'u16_at(ab, 2)')),
+)
+
+# %% ../../nbs/12_q5_0.ipynb #d396b4a4
+Q5_0 = dataclasses.replace(Q5_0, vdot_src=Q5_0_VDOT_SRC, vdot_twin=q5_0_vdot_twin, vdot_sabotages=Q5_0_VDOT_SABOTAGES)

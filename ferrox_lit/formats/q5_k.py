@@ -4,15 +4,18 @@
 
 # %% ../../nbs/16_q5_k.ipynb #f1e5d31e
 from __future__ import annotations
+import dataclasses
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
 from ..kind import Kind, Sabotage, byte_at, u16_at, lift_sabotage, twin_slip, SUB
 from .q4_k import K_SCALE_MIN_SRC, k_scale_min_twin, K_SCALE_MIN_SABOTAGES, k_scales_spec
 from ..source import cuda_text
+from ..vdot import word_at, dp4a
 
 # %% auto #0
-__all__ = ['Q5_K_LAYOUT', 'Q5_K_SRC', 'Q5_K_SABOTAGES', 'Q5_K', 'q5_k_spec', 'q5_k_twin']
+__all__ = ['Q5_K_LAYOUT', 'Q5_K_SRC', 'Q5_K_SABOTAGES', 'Q5_K', 'Q5_K_VDOT_SRC', 'Q5_K_VDOT_SABOTAGES', 'q5_k_spec', 'q5_k_twin',
+           'q5_k_vdot_twin']
 
 # %% ../../nbs/16_q5_k.ipynb #75da3bc9
 Q5_K_LAYOUT = (('d', 0, 2, 'fp16 super-scale of the 6-bit scales'),
@@ -73,3 +76,67 @@ Q5_K = Kind(name='Q5_K', ggml_type=int(gguf.GGMLQuantizationType.Q5_K), block_by
             f16_fields=(0, 2), deps=(K_SCALE_MIN_SRC,),
             sabotages=Q5_K_SABOTAGES + tuple(lift_sabotage(s, q5_k_twin, 'k_scale_min_twin') for s in K_SCALE_MIN_SABOTAGES),
             summary='5-bit codes x 6-bit scale - 6-bit min per 32, fp16 super-scales per 256')
+
+# %% ../../nbs/16_q5_k.ipynb #1e566867
+Q5_K_VDOT_SRC = cuda_text('vdot_q5_k.cuh')  # the snippet's text: ferrox_lit/cuda/vdot_q5_k.cuh, shown below
+
+# %% ../../nbs/16_q5_k.ipynb #289758a5
+def q5_k_vdot_twin(wb, ab, j):
+    "Twin of `ferrox_vdot_q5_k`: wb uint8 [nb,1,176], ab uint8 [nb,C,36], j [1,C,1] (C = 8) -> float32 [nb,C,1]."
+    d = f16_to_f32(u16_at(wb, 0))
+    dmin = f16_to_f32(u16_at(wb, 2))
+    da = f16_to_f32(u16_at(ab, 0))
+    sc, m = k_scale_min_twin(j, wb[..., 4:])
+    q = 48 + 32 * (j // 2)
+    shift = (4 * (j % 2)).astype(np.uint32)
+    i = np.arange(8)
+    u = word_at(ab, 4 + 4 * i)
+    lo = (word_at(wb, q + 4 * i) >> shift) & 0x0F0F0F0F
+    hi = ((word_at(wb, 16 + 4 * i) >> j.astype(np.uint32)) & 0x01010101) << 4
+    dot = dp4a(lo | hi, u)
+    asum = dp4a(0x01010101, u)
+    sum_d = da * (dot * sc.astype(np.int32)).astype(np.float32)
+    sum_m = da * (asum * m.astype(np.int32)).astype(np.float32)
+    return d * sum_d - dmin * sum_m
+
+# %% ../../nbs/16_q5_k.ipynb #1d6fcaa7
+Q5_K_VDOT_SABOTAGES = (
+    Sabotage(
+        'lane-order',
+        'each code word read big-endian: its four codes meet the four activations in reverse order',
+        'const int lo = (ferrox_vdot_i32(q + 4 * i) >> shift)',
+        'const int lo = ((int)__byte_perm(ferrox_vdot_i32(q + 4 * i), 0, 0x0123) >> shift)',
+        twin_slip(q5_k_vdot_twin, 'lo = (word_at(wb, q + 4 * i) >> shift)', 'lo = (word_at(wb, q + 4 * i).byteswap() >> shift)'),
+    ),
+    Sabotage(
+        'scale-wrong-sub-block',
+        'scale and min of the other sub-block of the 64-weight group (`j ^ 1`: nibble and sub-block confused)',
+        'ferrox_k_scale_min(j, wb + 4',
+        'ferrox_k_scale_min(j ^ 1, wb + 4',
+        twin_slip(q5_k_vdot_twin, 'k_scale_min_twin(j, wb', 'k_scale_min_twin(j ^ 1, wb'),
+    ),
+    Sabotage(
+        'min-dropped',
+        'the min term left out: `d * sum_d` only',
+        'return __fmul_rn(d, sum_d) - __fmul_rn(dmin, sum_m);',
+        'return __fmul_rn(d, sum_d);',
+        twin_slip(q5_k_vdot_twin, 'return d * sum_d - dmin * sum_m', 'return d * sum_d'),
+    ),
+    Sabotage(
+        'asum-unsigned',
+        'the activation quants summed as unsigned bytes (`dp4a.u32`): -1 counts as 255',
+        'asum = __dp4a(0x01010101, u, asum);',
+        'asum = (int)__dp4a(0x01010101u, (unsigned)u, (unsigned)asum);',
+        twin_slip(q5_k_vdot_twin, 'asum = dp4a(0x01010101, u)', 'asum = dp4a(0x01010101, u, signed=False)'),
+    ),
+    Sabotage(
+        'qh-bit-by-group',
+        "the fifth bit taken by 64-weight group (bit `j / 2`) instead of by sub-block (bit `j`)",
+        '>> j) & 0x01010101) << 4',
+        '>> (j / 2)) & 0x01010101) << 4',
+        twin_slip(q5_k_vdot_twin, '>> j.astype(np.uint32)) & 0x01010101) << 4', '>> (j // 2).astype(np.uint32)) & 0x01010101) << 4'),
+    ),
+)
+
+# %% ../../nbs/16_q5_k.ipynb #601c4708
+Q5_K = dataclasses.replace(Q5_K, vdot_src=Q5_K_VDOT_SRC, vdot_twin=q5_k_vdot_twin, vdot_sabotages=Q5_K_VDOT_SABOTAGES)

@@ -4,14 +4,17 @@
 
 # %% ../../nbs/17_q6_k.ipynb #3da3d70d
 from __future__ import annotations
+import dataclasses
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
 from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
 from ..source import cuda_text
+from ..vdot import word_at, dp4a, vsub4
 
 # %% auto #0
-__all__ = ['Q6_K_LAYOUT', 'Q6_K_SRC', 'Q6_K_SABOTAGES', 'Q6_K', 'q6_k_spec', 'q6_k_twin']
+__all__ = ['Q6_K_LAYOUT', 'Q6_K_SRC', 'Q6_K_SABOTAGES', 'Q6_K', 'Q6_K_VDOT_SRC', 'Q6_K_VDOT_SABOTAGES', 'q6_k_spec', 'q6_k_twin',
+           'q6_k_vdot_twin']
 
 # %% ../../nbs/17_q6_k.ipynb #1313b541
 Q6_K_LAYOUT = (('ql', 0, 128, 'low 4 bits: element r in byte 64h + 32*(g%2) + l, high nibble if g >= 2'),
@@ -92,3 +95,62 @@ Q6_K = Kind(name='Q6_K', ggml_type=int(gguf.GGMLQuantizationType.Q6_K), block_by
             dequant_src=Q6_K_SRC, twin_sub=q6_k_twin, spec=q6_k_spec, layout=Q6_K_LAYOUT,
             f16_fields=(208,), sabotages=Q6_K_SABOTAGES,
             summary='6-bit codes - 32 x int8 scale per 16, fp16 super-scale per 256')
+
+# %% ../../nbs/17_q6_k.ipynb #08e5304d
+Q6_K_VDOT_SRC = cuda_text('vdot_q6_k.cuh')  # the snippet's text: ferrox_lit/cuda/vdot_q6_k.cuh, shown below
+
+# %% ../../nbs/17_q6_k.ipynb #f46d63c2
+def q6_k_vdot_twin(wb, ab, j):
+    "Twin of `ferrox_vdot_q6_k`: wb uint8 [nb,1,210], ab uint8 [nb,C,36], j [1,C,1] (C = 8) -> float32 [nb,C,1]."
+    d = f16_to_f32(u16_at(wb, 208))
+    da = f16_to_f32(u16_at(ab, 0))
+    ql = 64 * (j // 4) + 32 * (j % 2)
+    qh = 128 + 32 * (j // 4)
+    shl = (4 * ((j // 2) % 2)).astype(np.uint32)
+    shh = (2 * (j % 4)).astype(np.uint32)
+    i = np.arange(4)
+    sumi = 0
+    for h in range(2):   # the snippet's loop over the two 16-element sub-blocks
+        sc = byte_at(wb, 192 + 2 * j + h, np.uint8).view(np.int8).astype(np.int32)
+        lo = (word_at(wb, ql + 16 * h + 4 * i) >> shl) & 0x0F0F0F0F
+        hi = ((word_at(wb, qh + 16 * h + 4 * i) >> shh) & 0x03030303) << 4
+        dot = dp4a(vsub4(lo | hi, 0x20202020), word_at(ab, 4 + 16 * h + 4 * i))
+        sumi = sumi + dot * sc
+    return (d * da) * sumi.astype(np.float32)
+
+# %% ../../nbs/17_q6_k.ipynb #63cc44bd
+Q6_K_VDOT_SABOTAGES = (
+    Sabotage(
+        'lane-order',
+        'each low-bits word read big-endian: its four codes meet the four activations in reverse order',
+        'const int lo = (ferrox_vdot_i32(ql + 16 * h + 4 * i) >> shl)',
+        'const int lo = ((int)__byte_perm(ferrox_vdot_i32(ql + 16 * h + 4 * i), 0, 0x0123) >> shl)',
+        twin_slip(
+            q6_k_vdot_twin, 'lo = (word_at(wb, ql + 16 * h + 4 * i) >> shl)', 'lo = (word_at(wb, ql + 16 * h + 4 * i).byteswap() >> shl)'
+        ),
+    ),
+    Sabotage(
+        'scale-per-chunk',
+        'one scale per 32-element chunk (Q4_K habit): sub-block `2j + 1` uses `2j`\'s',
+        'wb[192 + 2 * j + h]',
+        'wb[192 + 2 * j]',
+        twin_slip(q6_k_vdot_twin, 'byte_at(wb, 192 + 2 * j + h,', 'byte_at(wb, 192 + 2 * j,'),
+    ),
+    Sabotage(
+        'scale-unsigned',
+        'the 8-bit scale read unsigned: a negative scale becomes 256 + sc',
+        '(signed char)wb[192',
+        '(unsigned char)wb[192',
+        twin_slip(q6_k_vdot_twin, '.view(np.int8).astype(np.int32)', '.astype(np.int32)'),
+    ),
+    Sabotage(
+        'codes-unbiased',
+        'the lanes left unsigned, 0..63: the bias of 32 forgotten',
+        '__vsub4(lo | hi, 0x20202020)',
+        '(lo | hi)',
+        twin_slip(q6_k_vdot_twin, 'vsub4(lo | hi, 0x20202020)', '(lo | hi)'),
+    ),
+)
+
+# %% ../../nbs/17_q6_k.ipynb #ff2bf214
+Q6_K = dataclasses.replace(Q6_K, vdot_src=Q6_K_VDOT_SRC, vdot_twin=q6_k_vdot_twin, vdot_sabotages=Q6_K_VDOT_SABOTAGES)
