@@ -19,10 +19,10 @@ from .source import cuda_text, CUDA_DIR
 __all__ = ['SHIM_H', 'RUNNER_CPP', 'MODES', 'SENTINEL_F32', 'MAX_THREADS', 'MAX_DYN_SHARED', 'GEMM_SABOTAGES', 'HostError',
            'HostCompileError', 'LaunchRefused', 'KernelTimeout', 'BarrierDivergence', 'SharedMemoryRace',
            'UninitializedSharedRead', 'SanitizerError', 'KernelCrashed', 'UntouchedOutput', 'WarpMaskLaneExited',
-           'WarpCollectiveMismatch', 'ShuffleFromInactiveLane', 'KernelAssert', 'KernelTrap', 'IntegerDivisionByZero',
-           'Param', 'kernel_params', 'cache_dir', 'device_source', 'build', 'LaunchResult', 'launch', 'run_mul_mm',
-           'degenerate_blocks', 'host_shapes', 'subnormal_blocks', 'host_dispatches', 'host_evidence', 'sabotaged_src',
-           'run_gemm_sabotage', 'snippet_sabotage_evidence', 'host_rung']
+           'WarpCollectiveMismatch', 'ShuffleFromInactiveLane', 'ShuffleWidthError', 'KernelAssert', 'KernelTrap',
+           'IntegerDivisionByZero', 'Param', 'kernel_params', 'cache_dir', 'device_source', 'build', 'LaunchResult',
+           'launch', 'run_mul_mm', 'degenerate_blocks', 'host_shapes', 'subnormal_blocks', 'host_dispatches',
+           'host_evidence', 'sabotaged_src', 'run_gemm_sabotage', 'snippet_sabotage_evidence', 'host_rung']
 
 # %% ../nbs/30_host.ipynb #b712ce1c
 SHIM_H = cuda_text('host_shim.h')  # ferrox_lit/cuda/host_shim.h, shown below
@@ -44,13 +44,14 @@ class UntouchedOutput(HostError): "Output elements still hold the sentinel: the 
 class WarpMaskLaneExited(HostError): "A warp collective's mask names a lane that exited or does not exist (a GPU hangs or is undefined)."
 class WarpCollectiveMismatch(HostError): "Lanes a collective names wait at another collective (op, line or mask) or at __syncthreads()."
 class ShuffleFromInactiveLane(HostError): "A shuffle reads a lane outside its mask, or a lane calls a collective whose mask omits it."
+class ShuffleWidthError(HostError): "A shuffle's width is not a power of two in [1, 32] (undefined in CUDA)."
 class KernelAssert(HostError): "An `assert` in the kernel failed."
 class KernelTrap(HostError): "The kernel called `__trap()`."
 class IntegerDivisionByZero(HostError): "An integer division or remainder by zero (a GPU returns garbage instead of trapping)."
 
 _FXERR = {'DIVERGENCE': BarrierDivergence, 'RACE': SharedMemoryRace, 'UNINIT': UninitializedSharedRead, 'HOST': HostError,
           'WARP_EXITED': WarpMaskLaneExited, 'WARP_MISMATCH': WarpCollectiveMismatch, 'WARP_INACTIVE': ShuffleFromInactiveLane,
-          'WARP_WIDTH': HostError, 'ASSERT': KernelAssert, 'TRAP': KernelTrap, 'DIVZERO': IntegerDivisionByZero,
+          'WARP_WIDTH': ShuffleWidthError, 'ASSERT': KernelAssert, 'TRAP': KernelTrap, 'DIVZERO': IntegerDivisionByZero,
           'SHARED_BOUNDS': SanitizerError, 'UBSAN': SanitizerError}
 
 # %% ../nbs/30_host.ipynb #c68aceb7

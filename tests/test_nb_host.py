@@ -155,6 +155,24 @@ def test_assert_trap_divide_by_zero_are_named():
         launch(head + body + '}\n', 'k', 1, 32, [np.zeros(32, np.int32), 100])   # sabotage of the check: no fault, no error
 
 
+def test_syncthreads_count_and_or():
+    src = r"""#include <cuda_runtime.h>
+extern "C" __global__ void votes(const int* x, int* out) {
+    const int t = threadIdx.x, p = x[blockIdx.x * blockDim.x + t] > 0;
+    int c = __syncthreads_count(p), a = __syncthreads_and(p), o = __syncthreads_or(p);
+    if (t == 0) { out[3 * blockIdx.x] = c; out[3 * blockIdx.x + 1] = a; out[3 * blockIdx.x + 2] = o; }
+}
+"""
+    x = np.random.default_rng(0).integers(-3, 2, 4 * 96).astype(np.int32)
+    x[96:192] = 1; x[192:288] = -1                       # block 1: all true, block 2: none
+    out = np.empty(12, np.int32)
+    launch(src, 'votes', 4, 96, [x, out])
+    p = (x > 0).reshape(4, 96)
+    assert out.reshape(4, 3).tolist() == [[int(r.sum()), int(r.all()), int(r.any())] for r in p]
+    # sabotage: the block-level count differs from a per-warp count, which a wrong implementation would return
+    assert out[0] != int(p[0, :32].sum())
+
+
 def test_bad_input_refused():
     import pytest
     k = KINDS[0]

@@ -13,7 +13,7 @@ from ferrox_lit.host import launch, HostError, RUNNER_CPP
 from IPython.display import Markdown
 from ferrox_lit.core import md_table, errors_table
 from ferrox_lit.source import code_md
-from ferrox_lit.host import WarpMaskLaneExited, WarpCollectiveMismatch, ShuffleFromInactiveLane
+from ferrox_lit.host import WarpMaskLaneExited, WarpCollectiveMismatch, ShuffleFromInactiveLane, ShuffleWidthError
 
 
 import ferrox_lit.warp as _nbmod
@@ -147,7 +147,7 @@ def test_warp_sabotages_fire():
 
 def test_bad_width_and_own_lane_refused():
     import pytest
-    with pytest.raises(HostError, match='width 3'): run_probe('shfl_xor', np.arange(32, dtype=np.int32), 1, width=3)
+    with pytest.raises(ShuffleWidthError, match='width 3'): run_probe('shfl_xor', np.arange(32, dtype=np.int32), 1, width=3)
     no_exit = WARP_PROBE.replace('if (!(mask >> lane & 1u)) { out[t] = -1; return; }', '')
     z = np.zeros(32, np.int32)
     with pytest.raises(ShuffleFromInactiveLane, match='does not name its own lane'):

@@ -29,6 +29,7 @@ extern FX_TLS uint3 fx_threadIdx;  // the runner's variables (plain {x, y, z} st
 extern uint3 fx_blockIdx;
 extern dim3 fx_blockDim, fx_gridDim;
 void fx_syncthreads(int line);
+int fx_syncthreads_count(int line, int pred);
 uint64_t fx_warp(int op, const char* file, int line, unsigned mask, uint64_t value, int arg, int width, int* pred);
 char* fx_dyn_shared(void);              // extern __shared__ storage (host.build rewrites the declarations)
 void fx_shared_atomic(void* p, int n);  // race build: tells the detector about an atomic on shared memory
@@ -39,6 +40,9 @@ void fx_trap(const char* file, int line) __attribute__((noreturn));
 #define blockDim fx_blockDim
 #define gridDim fx_gridDim
 #define __syncthreads() fx_syncthreads(__LINE__)
+#define __syncthreads_count(p) fx_syncthreads_count(__LINE__, (p) ? 1 : 0)
+#define __syncthreads_and(p) (fx_syncthreads_count(__LINE__, (p) ? 1 : 0) == (int)(blockDim.x * blockDim.y * blockDim.z))
+#define __syncthreads_or(p) (fx_syncthreads_count(__LINE__, (p) ? 1 : 0) != 0)
 #include "device_functions.h"  // CUDA's built-in device functions (bit casts, _rn float ops, integer intrinsics)
 #ifndef warpSize
 #define warpSize 32

@@ -80,6 +80,7 @@ enum { RUNNABLE = 0, AT_BARRIER = 1, DONE = 2, AT_COLLECTIVE = 3 };
 struct Fiber {
     ucontext_t ctx; jmp_buf jb; bool started; char* stack; int state; int line; unsigned x, y, z;
     int op, arg, width; const char* file; unsigned mask; uint64_t value, result; int pred;
+    int bar_pred, bar_result;  // __syncthreads_count/and/or: this thread's predicate; the block's count of true ones
 };
 static ucontext_t g_sched;
 static jmp_buf g_sched_jb;
@@ -161,6 +162,7 @@ static const char* op_name(int op) { return g_op_names[(op & 0xff) < FX_NOPS ? (
 #include <pthread.h>
 static pthread_barrier_t g_barrier;
 extern "C" void fx_syncthreads(int) { pthread_barrier_wait(&g_barrier); }
+extern "C" int fx_syncthreads_count(int line, int) { fail("HOST", "__syncthreads_count/and/or on line %d: not in the OS-thread baseline", line); }
 extern "C" uint64_t fx_warp(int op, const char*, int line, unsigned, uint64_t, int, int, int*) {
     fail("HOST", "%s on line %d: warp collectives are not implemented in the OS-thread baseline", op_name(op), line);
 }
@@ -182,7 +184,17 @@ extern "C" void fx_syncthreads(int line) {
     if (g_cur < 0) fail("HOST", "__syncthreads() called outside a kernel");
     g_fibers[g_cur].state = AT_BARRIER;
     g_fibers[g_cur].line = line;
+    g_fibers[g_cur].bar_pred = 0;
     back_to_scheduler();
+}
+
+// __syncthreads_count(p) (and, via the shim, _and and _or): a barrier that also counts the threads whose p is true.
+extern "C" int fx_syncthreads_count(int line, int pred) {
+    if (g_cur < 0) fail("HOST", "__syncthreads_count() called outside a kernel");
+    Fiber& f = g_fibers[g_cur];
+    f.state = AT_BARRIER; f.line = line; f.bar_pred = pred != 0;
+    back_to_scheduler();
+    return f.bar_result;
 }
 
 // A warp collective: the calling lane records what it brings and waits; the scheduler resolves the
@@ -421,7 +433,9 @@ static void run_block(int nthreads) {
             char buf[1024]; describe_barriers(buf, sizeof buf);
             fail("DIVERGENCE", "barrier divergence: %s", buf);
         }
-        for (int t = 0; t < nthreads; t++) g_fibers[t].state = RUNNABLE;
+        int count = 0;
+        for (int t = 0; t < nthreads; t++) count += g_fibers[t].bar_pred;
+        for (int t = 0; t < nthreads; t++) { g_fibers[t].state = RUNNABLE; g_fibers[t].bar_result = count; }
         g_epoch++;  // a new barrier interval
     }
 }
