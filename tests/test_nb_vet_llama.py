@@ -4,14 +4,16 @@
 from __future__ import annotations
 
 
-import re
+import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 import numpy as np
 from ferrox_lit.core import FerroxError
 from ferrox_lit.kinds import require_kind
 from ferrox_lit.kind import random_blocks
-from ferrox_lit.host import launch, HostError
+from ferrox_lit.host import HostError, cache_dir
+from ferrox_lit.device import launch
+from ferrox_lit.vet import vet, vet_table
 from ferrox_lit.runtime import numpy_half, same_or_both_nan
 
 
@@ -24,19 +26,17 @@ import ferrox_lit.vet_llama as _nbmod
 globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
-def test_translation_unit_inlines_the_header_and_edits_exactly_once():
+def test_example_dir_edits_exactly_once():
     import pytest
-    tu = translation_unit('dequantize.cu')
-    assert '#include "common.cuh"' not in tu and 'typedef struct' in tu and '#line 1 "common.cuh"' in tu
-    # the kernel file resumes at the line after its include, so a line number in a report is the file's own
-    n = line_of('dequantize.cu', '#include "common.cuh"') + 1
-    assert f'#line {n} "dequantize.cu"' in tu
-    edited = translation_unit('dequantize.cu', [('dequantize.cu', 'd2 * (q >>  4) - m2', 'd2 * (q >>  3) - m2')])
-    assert edited.count('(q >>  3)') == 1 and edited != tu
-    # sabotage: edits that match twice or never, or name a file the unit is not built from, are refused
-    with pytest.raises(EditNotExactlyOnce): translation_unit('dequantize.cu', [('dequantize.cu', 'dequantize_block_', 'x')])
-    with pytest.raises(EditNotExactlyOnce): translation_unit('dequantize.cu', [('dequantize.cu', 'no such text', 'x')])
-    with pytest.raises(MissingExample): translation_unit('dequantize.cu', [('mmv.cu', 'x', 'y')])
+    assert example_dir() == EXAMPLES
+    edit = ('dequantize.cu', 'd2 * (q >>  4) - m2', 'd2 * (q >>  3) - m2')
+    d = example_dir([edit])
+    assert d != EXAMPLES and example_dir([edit]) == d                    # one directory per distinct edit
+    assert (d / 'dequantize.cu').read_text().count('(q >>  3)') == 1 and (d / 'common.cuh').read_text() == example_text('common.cuh')
+    # sabotage: edits that match twice or never, or name a file that is not an example, are refused
+    with pytest.raises(EditNotExactlyOnce): example_dir([('dequantize.cu', 'dequantize_block_', 'x')])
+    with pytest.raises(EditNotExactlyOnce): example_dir([('dequantize.cu', 'no such text', 'x')])
+    with pytest.raises(MissingExample): example_dir([('setup.py', 'x', 'y')])
     with pytest.raises(MissingExample): example_text('../setup.py')
 
 
@@ -46,11 +46,10 @@ def test_every_kind_dequantizes_bit_exact_float_and_half():
             r = dequant_check(kind, dst, seeds=(3,), n_blocks=8)
             assert r['elements'] == 8 * require_kind(kind).block_elems and r['mismatches'] == 0, r
     # sabotage: Q4_K's high nibble shifted by 3, and a kernel rounding half toward zero, are both caught
-    bad = translation_unit('dequantize.cu', [('dequantize.cu', 'd2 * (q >>  4) - m2', 'd2 * (q >>  3) - m2')])
-    assert dequant_check('Q4_K', 'float', seeds=(3,), n_blocks=8, tu=bad)['mismatches'] > 0
+    bad = [('dequantize.cu', 'd2 * (q >>  4) - m2', 'd2 * (q >>  3) - m2')]
+    assert dequant_check('Q4_K', 'float', seeds=(3,), n_blocks=8, edits=bad)['mismatches'] > 0
     rz_edit = ('dequantize.cu', 'y[iybs + iqs + 0]        = v.x;', 'y[iybs + iqs + 0] = (dst_t) __float2half_rz(v.x);')
-    rz = translation_unit('dequantize.cu', [rz_edit])
-    assert dequant_check('Q8_0', 'half', seeds=(3,), n_blocks=8, tu=rz)['mismatches'] > 0
+    assert dequant_check('Q8_0', 'half', seeds=(3,), n_blocks=8, edits=[rz_edit])['mismatches'] > 0
 
 
 def test_first_mismatch_names_block_element_and_bits():
@@ -71,15 +70,15 @@ def test_matvec_within_bound_and_a_lost_shuffle_step_is_caught():
     # sabotage: the butterfly starts at 8, so lanes 16..31's partials never reach lane 0
     bad = [('common.cuh', 'int offset = 16;', 'int offset = 8;')]
     for kind in MATVEC:
-        r = matvec_check(kind, n_rows=5, n_cols=512, seed=2, tu=translation_unit('mmv.cu', bad))
+        r = matvec_check(kind, n_rows=5, n_cols=512, seed=2, edits=bad)
         assert r['rows_over'] > 0 and r['first'] is not None, r
 
 
 def test_dp4a_dot_bit_exact_and_slips_caught():
     assert dot_check(5, 32 * 40, 3)['mismatches'] == 0
     # sabotages: the high half-word of get_int_b2 shifted by 8, and a sign slip in the reference
-    bad = translation_unit('dot.cu', [('common.cuh', '((uint32_t) x16[2*i32 + 1] << 16)', '((uint32_t) x16[2*i32 + 1] << 8)')])
-    assert dot_check(5, 32 * 40, 3, tu=bad)['mismatches'] > 0
+    bad = [('common.cuh', '((uint32_t) x16[2*i32 + 1] << 16)', '((uint32_t) x16[2*i32 + 1] << 8)')]
+    assert dot_check(5, 32 * 40, 3, edits=bad)['mismatches'] > 0
     # and the reference is not vacuous: activations read as unsigned bytes give other sums
     w, xq, xd = dot_operands(5, 32 * 40, 3)
     assert (dot_reference(w, xq.view(np.uint8), xd) != run_dot(w, xq, xd)).any()
@@ -107,3 +106,24 @@ def test_clean_files_pass_the_sabotage_checks():
     assert dot_check(9, 32 * 70)['mismatches'] == 0
     asked = {'wrong-shift', 'half2-low-for-high', 'missing-shuffle-step', 'wrong-shuffle-mask', 'divergent-syncwarp'}   # issue 14's list
     assert {s.name for s in SABOTAGES} >= asked
+
+
+def test_vet_passes_the_examples_and_fails_their_sabotages():
+    assert vet_example('Q8_0', mutants=False, nvrtc=False)['verdict'] == 'pass'
+    assert vet_example('IQ4_XS', dst='half', mutants=False, nvrtc=False)['verdict'] == 'pass'
+    by = {s.name: s for s in SABOTAGES}
+    r = vet_sabotage(by['wrong-shift'])
+    assert r['verdict'] == 'fail' and r['mismatches'] > 0 and 'element' in r['evidence']
+    r = vet_sabotage(by['divergent-syncwarp'])
+    assert r['verdict'] == 'fail' and f"mmv.cu:{line_of('mmv.cu', '__syncwarp(); // the slice is staged')}" in r['evidence']
+
+
+def test_full_vet_report_has_mutation_analysis():
+    rep = vet_example('Q8_0', 'matvec', mutants=True, mutant_limit=6, nvrtc=False)
+    m = rep['mutants']
+    assert rep['verdict'] == 'pass' and m['status'] == 'ok' and m['total'] == 6
+    assert m['killed'] + m['survived'] + m['stillborn'] == 6
+    assert '| mutants |' in vet_table(rep)
+    # sabotage: the same report on a copy with the lost shuffle step fails, with rows over the bound
+    bad = vet_example('Q8_0', 'matvec', edits=[('common.cuh', 'int offset = 16;', 'int offset = 8;')], mutants=False, nvrtc=False)
+    assert bad['verdict'] == 'fail' and bad['mismatches'] > 0
