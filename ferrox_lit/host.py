@@ -131,14 +131,14 @@ def _headers_digest() -> str:
     "sha256 of every header in ferrox_lit/cuda/ (on the include path), so a header edit rebuilds cached kernels."
     return hashlib.sha256(b'\0'.join(p.read_bytes() for p in sorted(CUDA_DIR.glob('*.h')))).hexdigest()
 
-_EXTERN_SHARED = re.compile(r'\bextern\s+__shared__\s+([^;{}()]*?(?:\([^;{}()]*\)[^;{}()]*?)*?)\s*\b(\w+)\s*\[\s*\]\s*;')
+_EXTERN_SHARED = re.compile(r'\bextern\s+((?:volatile\s+)?)__shared__\s+([^;{}()]*?(?:\([^;{}()]*\)[^;{}()]*?)*?)\s*\b(\w+)\s*\[\s*\]\s*;')
 _ALIGN = re.compile(r'\b(?:__align__|alignas)\s*\([^)]*\)')
 
 def device_source(src:str) -> str:
     "`src` with `extern __shared__ T name[];` as a pointer to the dynamic shared bytes, `static __shared__` as `__shared__`."
     def ext(m):
-        typ = ' '.join(_ALIGN.sub(' ', m.group(1)).split())
-        return f'{typ}* const {m.group(2)} = ({typ}*)fx_dyn_shared();' + '\n' * m.group(0).count('\n')
+        typ = ' '.join((m.group(1) + _ALIGN.sub(' ', m.group(2))).split())
+        return f'{typ}* const {m.group(3)} = ({typ}*)fx_dyn_shared();' + '\n' * m.group(0).count('\n')
     return re.sub(r'\bstatic\s+__shared__\b', '__shared__', _EXTERN_SHARED.sub(ext, src))
 
 def _user_flags(arch, include_dirs, defines) -> list:
