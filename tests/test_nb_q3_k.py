@@ -20,7 +20,7 @@ from ferrox_lit.kind import check_geometry, random_blocks, SEEDS
 from ferrox_lit.core import mismatches
 from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.cost import plot_banks, plot_cost
-from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, BOUND_U
+from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, route_errors, BOUND_U
 from ferrox_lit.core import md_table
 
 

@@ -20,7 +20,7 @@ from ferrox_lit.kind import check_geometry, random_blocks, quantize_rows, SEEDS
 from ferrox_lit.core import mismatches
 from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.cost import plot_banks, plot_cost
-from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, BOUND_U
+from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, route_errors, BOUND_U
 from ferrox_lit.core import md_table
 
 
@@ -73,6 +73,14 @@ def test_q4_0_vdot_evidence():
     assert len(ev) >= 3
     for r in ev: assert r['mismatches'] == 0 and r['err_over_uM'] <= BOUND_U, r
     assert ev[2]['nonfinite'] > 0   # the degenerate scales reach the output: inf/NaN compared bit for bit too
+
+
+def test_q4_0_bias_route():
+    r = {(x['activations'], x['route']): x for x in route_errors(Q4_0, q4_0_vdot_via_s, 'bias via s', n_blocks=1024)}
+    for act in ('gaussian', 'outliers'):
+        ours, via_s = r[act, 'ours'], r[act, 'bias via s']
+        assert ours['max_err_over_uM'] <= BOUND_U < via_s['median_err_over_uM']   # float rounding vs a quantization-sized error
+        assert ours['rel_rms_vs_unquantized'] < 0.75 * via_s['rel_rms_vs_unquantized']
 
 
 def test_q4_0_vdot_sabotages_fire():

@@ -115,14 +115,14 @@ IQ4_NL = Kind(
     summary='4-bit codes into a 16-value non-linear table, x fp16 scale per 32',
 )
 
-# %% ../../nbs/18a_iq4_nl.ipynb #3feefcb0
+# %% ../../nbs/18a_iq4_nl.ipynb #vdot-iq4_nl-02
 IQ4NL_I8 = int8_table(IQ4NL_CODEBOOK.values)                          # int8 [16]: kvalues as dp4a lanes
 IQ4NL_I8_SRC = i8_table_src('ferrox_kvalues_iq4nl_i8', IQ4NL_I8)      # its __constant__ declaration (a vdot dependency)
 
-# %% ../../nbs/18a_iq4_nl.ipynb #e8b6cb5f
+# %% ../../nbs/18a_iq4_nl.ipynb #vdot-iq4_nl-03
 IQ4_NL_VDOT_SRC = cuda_text('vdot_iq4_nl.cuh')  # the snippet's text: ferrox_lit/cuda/vdot_iq4_nl.cuh, shown below
 
-# %% ../../nbs/18a_iq4_nl.ipynb #fcefe51c
+# %% ../../nbs/18a_iq4_nl.ipynb #vdot-iq4_nl-06
 def iq4_nl_vdot_twin(wb, ab, j):
     "Twin of `ferrox_vdot_iq4_nl`: wb uint8 [nb,1,18], ab uint8 [nb,C,36], j [1,C,1] (C = 1) -> float32 [nb,C,1]."
     d = f16_to_f32(u16_at(wb, 0))
@@ -132,7 +132,7 @@ def iq4_nl_vdot_twin(wb, ab, j):
     sumi = dp4a(lut4(IQ4NL_I8, v), word_at(ab, 4 + 4 * i)) + dp4a(lut4(IQ4NL_I8, v >> 4), word_at(ab, 4 + 16 + 4 * i))
     return (d * da) * sumi.astype(np.float32)
 
-# %% ../../nbs/18a_iq4_nl.ipynb #e1ffbda3
+# %% ../../nbs/18a_iq4_nl.ipynb #vdot-iq4_nl-08
 IQ4_NL_VDOT_SABOTAGES = (
     Sabotage('hi-lanes', "the high nibbles dotted with the low nibbles' activations `4i..4i+3` instead of `16+4i..`",
              'ab + 4 + 16 + 4 * i', 'ab + 4 + 4 * i', twin_slip(iq4_nl_vdot_twin, 'word_at(ab, 4 + 16 + 4 * i)', 'word_at(ab, 4 + 4 * i)')),
@@ -143,7 +143,7 @@ IQ4_NL_VDOT_SABOTAGES = (
              'ferrox_vdot_u16(ab))', 'ferrox_vdot_u16(ab + 2))', twin_slip(iq4_nl_vdot_twin, 'u16_at(ab, 0)', 'u16_at(ab, 2)')),
 )
 
-# %% ../../nbs/18a_iq4_nl.ipynb #4cf603fc
+# %% ../../nbs/18a_iq4_nl.ipynb #vdot-iq4_nl-10
 IQ4_NL = dataclasses.replace(
     IQ4_NL, vdot_src=IQ4_NL_VDOT_SRC, vdot_twin=iq4_nl_vdot_twin, vdot_sabotages=IQ4_NL_VDOT_SABOTAGES, vdot_deps=(IQ4NL_I8_SRC,)
 )

@@ -11,9 +11,9 @@ from ..f16 import f16_to_f32
 from ..kind import Kind, Sabotage, byte_at, u16_at, codebook_slip, twin_slip, SUB
 from .iq4_nl import IQ4NL_CODEBOOK, IQ4NL_CODEBOOK_SABOTAGES, codebook_sabotaged
 from ..source import cuda_text
-from ..vdot import word_at, dp4a, lut4, i8_table_src
 from .iq4_nl import IQ4NL_I8, IQ4NL_I8_SRC
 from ..kind import swapped
+from ..vdot import word_at, dp4a, lut4, i8_table_src
 
 # %% auto #0
 __all__ = ['IQ4_XS_LAYOUT', 'IQ4_XS_SRC', 'IQ4_XS_SABOTAGES', 'IQ4_XS', 'IQ4_XS_VDOT_SRC', 'IQ4_XS_VDOT_SABOTAGES', 'iq4_xs_spec',
@@ -110,10 +110,10 @@ IQ4_XS = Kind(
     summary='4-bit codes into the IQ4_NL table, x (6-bit scale - 32) per 32, fp16 super-scale per 256',
 )
 
-# %% ../../nbs/18b_iq4_xs.ipynb #6f135e44
+# %% ../../nbs/18b_iq4_xs.ipynb #vdot-iq4_xs-01
 IQ4_XS_VDOT_SRC = cuda_text('vdot_iq4_xs.cuh')  # the snippet's text: ferrox_lit/cuda/vdot_iq4_xs.cuh, shown below
 
-# %% ../../nbs/18b_iq4_xs.ipynb #ac5aed57
+# %% ../../nbs/18b_iq4_xs.ipynb #vdot-iq4_xs-04
 def iq4_xs_vdot_twin(wb, ab, j):
     "Twin of `ferrox_vdot_iq4_xs`: wb uint8 [nb,1,136], ab uint8 [nb,C,36], j [1,C,1] (C = 8) -> float32 [nb,C,1]."
     d = f16_to_f32(u16_at(wb, 0))
@@ -126,7 +126,7 @@ def iq4_xs_vdot_twin(wb, ab, j):
     sumi = dp4a(lut4(IQ4NL_I8, v), word_at(ab, 4 + 4 * i)) + dp4a(lut4(IQ4NL_I8, v >> 4), word_at(ab, 4 + 16 + 4 * i))
     return (d * da) * (sumi * (ls.astype(np.int32) - 32)).astype(np.float32)
 
-# %% ../../nbs/18b_iq4_xs.ipynb #95f8ffac
+# %% ../../nbs/18b_iq4_xs.ipynb #vdot-iq4_xs-06
 IQ4_XS_VDOT_SABOTAGES = (
     Sabotage(
         'hi-lanes',
@@ -158,7 +158,7 @@ IQ4_XS_VDOT_SABOTAGES = (
     ),
 )
 
-# %% ../../nbs/18b_iq4_xs.ipynb #df03f729
+# %% ../../nbs/18b_iq4_xs.ipynb #vdot-iq4_xs-08
 IQ4_XS = dataclasses.replace(
     IQ4_XS, vdot_src=IQ4_XS_VDOT_SRC, vdot_twin=iq4_xs_vdot_twin, vdot_sabotages=IQ4_XS_VDOT_SABOTAGES, vdot_deps=(IQ4NL_I8_SRC,)
 )

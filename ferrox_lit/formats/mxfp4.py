@@ -12,9 +12,9 @@ from ..core import mismatches
 from ..kind import Kind, Codebook, Sabotage, byte_at, lift_sabotage, codebook_slip, swapped, twin_slip, random_blocks, SEEDS, SUB
 from .iq4_nl import codebook_sabotaged
 from ..source import cuda_text
-from ..vdot import word_at, dp4a, lut4, int8_table, i8_table_src
 from ..f16 import f16_to_f32
 from ..kind import u16_at
+from ..vdot import word_at, dp4a, lut4, int8_table, i8_table_src
 
 # %% auto #0
 __all__ = ['MXFP4_LAYOUT', 'MXFP4_CODEBOOK', 'MXFP4_SRC', 'E8M0_SABOTAGES', 'MXFP4_SABOTAGES', 'MXFP4_CODEBOOK_SABOTAGES',
@@ -212,14 +212,14 @@ def mxfp4_sabotage_report(seeds=SEEDS, n_blocks:int=64) -> list:
                         vs_spec=r['twin_vs_spec'], vs_raw_gguf=r['twin_vs_raw_gguf'], pin_misses=mxfp4_pin_misses(bad)))
     return out
 
-# %% ../../nbs/18c_mxfp4.ipynb #cf3b7d72
+# %% ../../nbs/18c_mxfp4.ipynb #vdot-mxfp4-02
 MXFP4_I8 = int8_table(MXFP4_CODEBOOK.values, 2)                       # int8 [16]: the e2m1 values doubled (-0.0 -> 0)
 MXFP4_I8_SRC = i8_table_src('ferrox_kvalues_mxfp4_i8', MXFP4_I8)      # its __constant__ declaration (a vdot dependency)
 
-# %% ../../nbs/18c_mxfp4.ipynb #bb0f2467
+# %% ../../nbs/18c_mxfp4.ipynb #vdot-mxfp4-03
 MXFP4_VDOT_SRC = cuda_text('vdot_mxfp4.cuh')  # the snippet's text: ferrox_lit/cuda/vdot_mxfp4.cuh, shown below
 
-# %% ../../nbs/18c_mxfp4.ipynb #6ff5b055
+# %% ../../nbs/18c_mxfp4.ipynb #vdot-mxfp4-06
 def mxfp4_vdot_twin(wb, ab, j):
     "Twin of `ferrox_vdot_mxfp4`: wb uint8 [nb,1,17], ab uint8 [nb,C,36], j [1,C,1] (C = 1) -> float32 [nb,C,1]."
     d = e8m0_to_f32(byte_at(wb, 0).astype(np.uint8)) * np.float32(0.5)
@@ -229,7 +229,7 @@ def mxfp4_vdot_twin(wb, ab, j):
     sumi = dp4a(lut4(MXFP4_I8, v), word_at(ab, 4 + 4 * i)) + dp4a(lut4(MXFP4_I8, v >> 4), word_at(ab, 4 + 16 + 4 * i))
     return (d * da) * sumi.astype(np.float32)
 
-# %% ../../nbs/18c_mxfp4.ipynb #c9930c2e
+# %% ../../nbs/18c_mxfp4.ipynb #vdot-mxfp4-08
 MXFP4_VDOT_SABOTAGES = (
     Sabotage('hi-lanes', "the high nibbles dotted with the low nibbles' activations `4i..4i+3` instead of `16+4i..`",
              'ab + 4 + 16 + 4 * i', 'ab + 4 + 4 * i', twin_slip(mxfp4_vdot_twin, 'word_at(ab, 4 + 16 + 4 * i)', 'word_at(ab, 4 + 4 * i)')),
@@ -243,7 +243,7 @@ MXFP4_VDOT_SABOTAGES = (
              'ferrox_vdot_u16(ab))', 'ferrox_vdot_u16(ab + 2))', twin_slip(mxfp4_vdot_twin, 'u16_at(ab, 0)', 'u16_at(ab, 2)')),
 )
 
-# %% ../../nbs/18c_mxfp4.ipynb #3d32f23b
+# %% ../../nbs/18c_mxfp4.ipynb #vdot-mxfp4-10
 MXFP4 = dataclasses.replace(
     MXFP4, vdot_src=MXFP4_VDOT_SRC, vdot_twin=mxfp4_vdot_twin, vdot_sabotages=MXFP4_VDOT_SABOTAGES, vdot_deps=(MXFP4_I8_SRC,)
 )

@@ -100,10 +100,10 @@ Q2_K = Kind(name='Q2_K', ggml_type=int(gguf.GGMLQuantizationType.Q2_K), block_by
             f16_fields=(80, 82), sabotages=Q2_K_SABOTAGES,
             summary='2-bit codes x 4-bit scale - 4-bit min per 16, fp16 super-scales per 256')
 
-# %% ../../nbs/13_q2_k.ipynb #c95bfd3c
+# %% ../../nbs/13_q2_k.ipynb #vdot-q2_k-01
 Q2_K_VDOT_SRC = cuda_text('vdot_q2_k.cuh')  # the snippet's text: ferrox_lit/cuda/vdot_q2_k.cuh, shown below
 
-# %% ../../nbs/13_q2_k.ipynb #7f4c3462
+# %% ../../nbs/13_q2_k.ipynb #vdot-q2_k-04
 def q2_k_vdot_twin(wb, ab, j):
     "Twin of `ferrox_vdot_q2_k`: wb uint8 [nb,1,84], ab uint8 [nb,C,36], j [1,C,1] (C = 8) -> float32 [nb,C,1]."
     d = f16_to_f32(u16_at(wb, 80))
@@ -124,7 +124,7 @@ def q2_k_vdot_twin(wb, ab, j):
     sum_m = da * sumi_m.astype(np.float32)
     return d * sum_d - dmin * sum_m
 
-# %% ../../nbs/13_q2_k.ipynb #13ee0252
+# %% ../../nbs/13_q2_k.ipynb #vdot-q2_k-06
 Q2_K_VDOT_SABOTAGES = (
     Sabotage(
         'lane-order',
@@ -156,5 +156,5 @@ Q2_K_VDOT_SABOTAGES = (
     ),
 )
 
-# %% ../../nbs/13_q2_k.ipynb #4801323b
+# %% ../../nbs/13_q2_k.ipynb #vdot-q2_k-08
 Q2_K = dataclasses.replace(Q2_K, vdot_src=Q2_K_VDOT_SRC, vdot_twin=q2_k_vdot_twin, vdot_sabotages=Q2_K_VDOT_SABOTAGES)

@@ -95,10 +95,10 @@ Q3_K = Kind(name='Q3_K', ggml_type=int(gguf.GGMLQuantizationType.Q3_K), block_by
             f16_fields=(108,), sabotages=Q3_K_SABOTAGES,
             summary='3-bit codes (2 in qs, 1 in hmask) x signed 6-bit scale per 16, fp16 super-scale per 256')
 
-# %% ../../nbs/14_q3_k.ipynb #cbdabd2f
+# %% ../../nbs/14_q3_k.ipynb #vdot-q3_k-01
 Q3_K_VDOT_SRC = cuda_text('vdot_q3_k.cuh')  # the snippet's text: ferrox_lit/cuda/vdot_q3_k.cuh, shown below
 
-# %% ../../nbs/14_q3_k.ipynb #4f215511
+# %% ../../nbs/14_q3_k.ipynb #vdot-q3_k-04
 def q3_k_vdot_twin(wb, ab, j):
     "Twin of `ferrox_vdot_q3_k`: wb uint8 [nb,1,110], ab uint8 [nb,C,36], j [1,C,1] (C = 8) -> float32 [nb,C,1]."
     d = f16_to_f32(u16_at(wb, 108))
@@ -118,7 +118,7 @@ def q3_k_vdot_twin(wb, ab, j):
         sumi = sumi + dot * ((lo | (hi << 4)).astype(np.int32) - 32)
     return (d * da) * sumi.astype(np.float32)
 
-# %% ../../nbs/14_q3_k.ipynb #fe34cb98
+# %% ../../nbs/14_q3_k.ipynb #vdot-q3_k-06
 Q3_K_VDOT_SABOTAGES = (
     Sabotage(
         'lane-order',
@@ -152,5 +152,5 @@ Q3_K_VDOT_SABOTAGES = (
     ),
 )
 
-# %% ../../nbs/14_q3_k.ipynb #7d6c4261
+# %% ../../nbs/14_q3_k.ipynb #vdot-q3_k-08
 Q3_K = dataclasses.replace(Q3_K, vdot_src=Q3_K_VDOT_SRC, vdot_twin=q3_k_vdot_twin, vdot_sabotages=Q3_K_VDOT_SABOTAGES)

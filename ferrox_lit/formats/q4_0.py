@@ -14,7 +14,7 @@ from ..vdot import word_at, dp4a, vsub4
 
 # %% auto #0
 __all__ = ['Q4_0_LAYOUT', 'Q4_0_SRC', 'Q4_0_SABOTAGES', 'Q4_0', 'Q4_0_VDOT_SRC', 'Q4_0_VDOT_SABOTAGES', 'q4_0_spec', 'q4_0_twin',
-           'q4_0_vdot_twin']
+           'q4_0_vdot_twin', 'q4_0_vdot_via_s']
 
 # %% ../../nbs/11_q4_0.ipynb #091412fb
 Q4_0_LAYOUT = (('d', 0, 2, 'fp16 scale'),
@@ -83,10 +83,10 @@ Q4_0 = Kind(name='Q4_0', ggml_type=int(gguf.GGMLQuantizationType.Q4_0), block_by
             dequant_src=Q4_0_SRC, twin_sub=q4_0_twin, spec=q4_0_spec, layout=Q4_0_LAYOUT,
             f16_fields=(0,), sabotages=Q4_0_SABOTAGES, summary='4-bit codes - 8, x fp16 scale per 32')
 
-# %% ../../nbs/11_q4_0.ipynb #cddcf053
+# %% ../../nbs/11_q4_0.ipynb #vdot-q4_0-01
 Q4_0_VDOT_SRC = cuda_text('vdot_q4_0.cuh')  # the snippet's text: ferrox_lit/cuda/vdot_q4_0.cuh, shown below
 
-# %% ../../nbs/11_q4_0.ipynb #73db2e10
+# %% ../../nbs/11_q4_0.ipynb #vdot-q4_0-04
 def q4_0_vdot_twin(wb, ab, j):
     "Twin of `ferrox_vdot_q4_0`: wb uint8 [nb,1,18], ab uint8 [nb,C,36], j [1,C,1] (C = 1) -> float32 [nb,C,1]."
     d = f16_to_f32(u16_at(wb, 0))
@@ -98,7 +98,7 @@ def q4_0_vdot_twin(wb, ab, j):
     sumi = dp4a(lo, word_at(ab, 4 + 4 * i)) + dp4a(hi, word_at(ab, 4 + 16 + 4 * i))
     return (d * da) * sumi.astype(np.float32)
 
-# %% ../../nbs/11_q4_0.ipynb #427a6a31
+# %% ../../nbs/11_q4_0.ipynb #vdot-q4_0-06
 Q4_0_VDOT_SABOTAGES = (
     Sabotage('hi-lanes', "the high nibbles dotted with the low nibbles' activations `4i..4i+3` instead of `16+4i..`",
              'ab + 4 + 16 + 4 * i', 'ab + 4 + 4 * i', twin_slip(q4_0_vdot_twin, 'word_at(ab, 4 + 16 + 4 * i)', 'word_at(ab, 4 + 4 * i)')),
@@ -109,5 +109,16 @@ Q4_0_VDOT_SABOTAGES = (
              'ferrox_vdot_u16(ab))', 'ferrox_vdot_u16(ab + 2))', twin_slip(q4_0_vdot_twin, 'u16_at(ab, 0)', 'u16_at(ab, 2)')),
 )
 
-# %% ../../nbs/11_q4_0.ipynb #0d3b9174
+# %% ../../nbs/11_q4_0.ipynb #vdot-q4_0-08
 Q4_0 = dataclasses.replace(Q4_0, vdot_src=Q4_0_VDOT_SRC, vdot_twin=q4_0_vdot_twin, vdot_sabotages=Q4_0_VDOT_SABOTAGES)
+
+# %% ../../nbs/11_q4_0.ipynb #vdot-q4_0-13
+def q4_0_vdot_via_s(wb, ab, j):
+    "llama.cpp's route for comparison (not a snippet's twin): unsigned codes, then `d * (da * sum - 8 * s)` with Q8_1's half sum s."
+    d = f16_to_f32(u16_at(wb, 0))
+    da = f16_to_f32(u16_at(ab, 0))
+    s = f16_to_f32(u16_at(ab, 2))
+    i = np.arange(4)
+    v = word_at(wb, 2 + 4 * i)
+    sumi = dp4a(v & 0x0F0F0F0F, word_at(ab, 4 + 4 * i)) + dp4a((v >> 4) & 0x0F0F0F0F, word_at(ab, 4 + 16 + 4 * i))
+    return d * (sumi.astype(np.float32) * da - np.float32(8) * s)

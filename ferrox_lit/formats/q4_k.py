@@ -14,7 +14,8 @@ from ..vdot import word_at, dp4a
 
 # %% auto #0
 __all__ = ['Q4_K_LAYOUT', 'K_SCALE_MIN_SRC', 'Q4_K_SRC', 'Q4_K_SABOTAGES', 'K_SCALE_MIN_SABOTAGES', 'Q4_K', 'Q4_K_VDOT_SRC',
-           'Q4_K_VDOT_SABOTAGES', 'k_scales_spec', 'q4_k_spec', 'k_scale_min_twin', 'q4_k_twin', 'q4_k_vdot_twin']
+           'Q4_K_VDOT_SABOTAGES', 'q4_k_vdot_via_s', 'k_scales_spec', 'q4_k_spec', 'k_scale_min_twin', 'q4_k_twin',
+           'q4_k_vdot_twin']
 
 # %% ../../nbs/15_q4_k.ipynb #8ea6dabb
 Q4_K_LAYOUT = (('d', 0, 2, 'fp16 super-scale of the 6-bit scales'),
@@ -111,10 +112,10 @@ Q4_K = Kind(name='Q4_K', ggml_type=int(gguf.GGMLQuantizationType.Q4_K), block_by
             sabotages=Q4_K_SABOTAGES + tuple(lift_sabotage(s, q4_k_twin, 'k_scale_min_twin') for s in K_SCALE_MIN_SABOTAGES),
             summary='4-bit codes x 6-bit scale - 6-bit min per 32, fp16 super-scales per 256')
 
-# %% ../../nbs/15_q4_k.ipynb #06cbac33
+# %% ../../nbs/15_q4_k.ipynb #vdot-q4_k-01
 Q4_K_VDOT_SRC = cuda_text('vdot_q4_k.cuh')  # the snippet's text: ferrox_lit/cuda/vdot_q4_k.cuh, shown below
 
-# %% ../../nbs/15_q4_k.ipynb #15aa8cc2
+# %% ../../nbs/15_q4_k.ipynb #vdot-q4_k-04
 def q4_k_vdot_twin(wb, ab, j):
     "Twin of `ferrox_vdot_q4_k`: wb uint8 [nb,1,144], ab uint8 [nb,C,36], j [1,C,1] (C = 8) -> float32 [nb,C,1]."
     d = f16_to_f32(u16_at(wb, 0))
@@ -131,7 +132,7 @@ def q4_k_vdot_twin(wb, ab, j):
     sum_m = da * (asum * m.astype(np.int32)).astype(np.float32)
     return d * sum_d - dmin * sum_m
 
-# %% ../../nbs/15_q4_k.ipynb #4c11e734
+# %% ../../nbs/15_q4_k.ipynb #vdot-q4_k-06
 Q4_K_VDOT_SABOTAGES = (
     Sabotage(
         'lane-order',
@@ -163,5 +164,9 @@ Q4_K_VDOT_SABOTAGES = (
     ),
 )
 
-# %% ../../nbs/15_q4_k.ipynb #b20a17a1
+# %% ../../nbs/15_q4_k.ipynb #vdot-q4_k-08
 Q4_K = dataclasses.replace(Q4_K, vdot_src=Q4_K_VDOT_SRC, vdot_twin=q4_k_vdot_twin, vdot_sabotages=Q4_K_VDOT_SABOTAGES)
+
+# %% ../../nbs/15_q4_k.ipynb #vdot-q4_k-13
+q4_k_vdot_via_s = twin_slip(q4_k_vdot_twin, 'sum_m = da * (asum * m.astype(np.int32)).astype(np.float32)',
+                            'sum_m = f16_to_f32(u16_at(ab, 2)) * m.astype(np.float32)')  # the min term via Q8_1's sum s, for comparison

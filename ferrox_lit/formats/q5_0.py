@@ -89,10 +89,10 @@ Q5_0 = Kind(name='Q5_0', ggml_type=int(gguf.GGMLQuantizationType.Q5_0), block_by
             dequant_src=Q5_0_SRC, twin_sub=q5_0_twin, spec=q5_0_spec, layout=Q5_0_LAYOUT,
             f16_fields=(0,), sabotages=Q5_0_SABOTAGES, summary='5-bit codes - 16 (fifth bits in a u32), x fp16 scale per 32')
 
-# %% ../../nbs/12_q5_0.ipynb #d3e84f4d
+# %% ../../nbs/12_q5_0.ipynb #vdot-q5_0-01
 Q5_0_VDOT_SRC = cuda_text('vdot_q5_0.cuh')  # the snippet's text: ferrox_lit/cuda/vdot_q5_0.cuh, shown below
 
-# %% ../../nbs/12_q5_0.ipynb #61515d42
+# %% ../../nbs/12_q5_0.ipynb #vdot-q5_0-04
 def q5_0_hbits(h):
     "Twin of `ferrox_vdot_q5_0_hbits`: bits 0..3 of uint32 `h` moved to bit 4 of bytes 0..3."
     return ((h << 4) & 0x10) | ((h << 11) & 0x1000) | ((h << 18) & 0x100000) | ((h << 25) & 0x10000000)
@@ -109,7 +109,7 @@ def q5_0_vdot_twin(wb, ab, j):
     sumi = dp4a(lo, word_at(ab, 4 + 4 * i)) + dp4a(hi, word_at(ab, 4 + 16 + 4 * i))
     return (d * da) * sumi.astype(np.float32)
 
-# %% ../../nbs/12_q5_0.ipynb #797efa4c
+# %% ../../nbs/12_q5_0.ipynb #vdot-q5_0-06
 Q5_0_VDOT_SABOTAGES = (
     Sabotage('hbits-lanes', "the high nibbles' fifth bits taken from qh bits `4i..` (the low nibbles') instead of `16+4i..`",
              'ferrox_vdot_q5_0_hbits(qh >> (16 + 4 * i))', 'ferrox_vdot_q5_0_hbits(qh >> (4 * i))',
@@ -121,5 +121,5 @@ Q5_0_VDOT_SABOTAGES = (
              'ferrox_vdot_u16(ab))', 'ferrox_vdot_u16(ab + 2))', twin_slip(q5_0_vdot_twin, 'u16_at(ab, 0)', 'u16_at(ab, 2)')),
 )
 
-# %% ../../nbs/12_q5_0.ipynb #d396b4a4
+# %% ../../nbs/12_q5_0.ipynb #vdot-q5_0-08
 Q5_0 = dataclasses.replace(Q5_0, vdot_src=Q5_0_VDOT_SRC, vdot_twin=q5_0_vdot_twin, vdot_sabotages=Q5_0_VDOT_SABOTAGES)

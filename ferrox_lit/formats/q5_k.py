@@ -77,10 +77,10 @@ Q5_K = Kind(name='Q5_K', ggml_type=int(gguf.GGMLQuantizationType.Q5_K), block_by
             sabotages=Q5_K_SABOTAGES + tuple(lift_sabotage(s, q5_k_twin, 'k_scale_min_twin') for s in K_SCALE_MIN_SABOTAGES),
             summary='5-bit codes x 6-bit scale - 6-bit min per 32, fp16 super-scales per 256')
 
-# %% ../../nbs/16_q5_k.ipynb #1e566867
+# %% ../../nbs/16_q5_k.ipynb #vdot-q5_k-01
 Q5_K_VDOT_SRC = cuda_text('vdot_q5_k.cuh')  # the snippet's text: ferrox_lit/cuda/vdot_q5_k.cuh, shown below
 
-# %% ../../nbs/16_q5_k.ipynb #289758a5
+# %% ../../nbs/16_q5_k.ipynb #vdot-q5_k-04
 def q5_k_vdot_twin(wb, ab, j):
     "Twin of `ferrox_vdot_q5_k`: wb uint8 [nb,1,176], ab uint8 [nb,C,36], j [1,C,1] (C = 8) -> float32 [nb,C,1]."
     d = f16_to_f32(u16_at(wb, 0))
@@ -99,7 +99,7 @@ def q5_k_vdot_twin(wb, ab, j):
     sum_m = da * (asum * m.astype(np.int32)).astype(np.float32)
     return d * sum_d - dmin * sum_m
 
-# %% ../../nbs/16_q5_k.ipynb #1d6fcaa7
+# %% ../../nbs/16_q5_k.ipynb #vdot-q5_k-06
 Q5_K_VDOT_SABOTAGES = (
     Sabotage(
         'lane-order',
@@ -138,5 +138,5 @@ Q5_K_VDOT_SABOTAGES = (
     ),
 )
 
-# %% ../../nbs/16_q5_k.ipynb #601c4708
+# %% ../../nbs/16_q5_k.ipynb #vdot-q5_k-08
 Q5_K = dataclasses.replace(Q5_K, vdot_src=Q5_K_VDOT_SRC, vdot_twin=q5_k_vdot_twin, vdot_sabotages=Q5_K_VDOT_SABOTAGES)

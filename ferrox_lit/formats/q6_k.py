@@ -96,10 +96,10 @@ Q6_K = Kind(name='Q6_K', ggml_type=int(gguf.GGMLQuantizationType.Q6_K), block_by
             f16_fields=(208,), sabotages=Q6_K_SABOTAGES,
             summary='6-bit codes - 32 x int8 scale per 16, fp16 super-scale per 256')
 
-# %% ../../nbs/17_q6_k.ipynb #08e5304d
+# %% ../../nbs/17_q6_k.ipynb #vdot-q6_k-01
 Q6_K_VDOT_SRC = cuda_text('vdot_q6_k.cuh')  # the snippet's text: ferrox_lit/cuda/vdot_q6_k.cuh, shown below
 
-# %% ../../nbs/17_q6_k.ipynb #f46d63c2
+# %% ../../nbs/17_q6_k.ipynb #vdot-q6_k-04
 def q6_k_vdot_twin(wb, ab, j):
     "Twin of `ferrox_vdot_q6_k`: wb uint8 [nb,1,210], ab uint8 [nb,C,36], j [1,C,1] (C = 8) -> float32 [nb,C,1]."
     d = f16_to_f32(u16_at(wb, 208))
@@ -118,7 +118,7 @@ def q6_k_vdot_twin(wb, ab, j):
         sumi = sumi + dot * sc
     return (d * da) * sumi.astype(np.float32)
 
-# %% ../../nbs/17_q6_k.ipynb #63cc44bd
+# %% ../../nbs/17_q6_k.ipynb #vdot-q6_k-06
 Q6_K_VDOT_SABOTAGES = (
     Sabotage(
         'lane-order',
@@ -152,5 +152,5 @@ Q6_K_VDOT_SABOTAGES = (
     ),
 )
 
-# %% ../../nbs/17_q6_k.ipynb #ff2bf214
+# %% ../../nbs/17_q6_k.ipynb #vdot-q6_k-08
 Q6_K = dataclasses.replace(Q6_K, vdot_src=Q6_K_VDOT_SRC, vdot_twin=q6_k_vdot_twin, vdot_sabotages=Q6_K_VDOT_SABOTAGES)

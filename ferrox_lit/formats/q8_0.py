@@ -57,10 +57,10 @@ Q8_0 = Kind(name='Q8_0', ggml_type=int(gguf.GGMLQuantizationType.Q8_0), block_by
             f16_fields=(0,), sabotages=Q8_0_SABOTAGES, summary='int8 codes x fp16 scale per 32',
             blocks_inner=False)  # the twin broadcasts nothing shaped like il: byte_at reads its codes as one strided view
 
-# %% ../../nbs/10_q8_0.ipynb #f24f4e94
+# %% ../../nbs/10_q8_0.ipynb #vdot-q8_0-01
 Q8_0_VDOT_SRC = cuda_text('vdot_q8_0.cuh')  # the snippet's text: ferrox_lit/cuda/vdot_q8_0.cuh, shown below
 
-# %% ../../nbs/10_q8_0.ipynb #e6bf91ae
+# %% ../../nbs/10_q8_0.ipynb #vdot-q8_0-04
 def q8_0_vdot_twin(wb, ab, j):
     "Twin of `ferrox_vdot_q8_0`: wb uint8 [nb,1,34], ab uint8 [nb,C,36], j [1,C,1] (C = 1) -> float32 [nb,C,1]."
     d = f16_to_f32(u16_at(wb, 0))
@@ -69,7 +69,7 @@ def q8_0_vdot_twin(wb, ab, j):
     sumi = dp4a(word_at(wb, 2 + 4 * i), word_at(ab, 4 + 4 * i))
     return (d * da) * sumi.astype(np.float32)
 
-# %% ../../nbs/10_q8_0.ipynb #6d36e477
+# %% ../../nbs/10_q8_0.ipynb #vdot-q8_0-06
 Q8_0_VDOT_SABOTAGES = (
     Sabotage('lane-order', 'each weight word read big-endian: its four codes meet the four activations in reverse order',
              '__dp4a(ferrox_vdot_i32(wb + 2 + 4 * i),', '__dp4a((int)__byte_perm(ferrox_vdot_i32(wb + 2 + 4 * i), 0, 0x0123),',
@@ -81,5 +81,5 @@ Q8_0_VDOT_SABOTAGES = (
              twin_slip(q8_0_vdot_twin, 'sumi.astype(np.float32)', 'sumi.astype(np.uint32).astype(np.float32)')),
 )
 
-# %% ../../nbs/10_q8_0.ipynb #971dc475
+# %% ../../nbs/10_q8_0.ipynb #vdot-q8_0-08
 Q8_0 = dataclasses.replace(Q8_0, vdot_src=Q8_0_VDOT_SRC, vdot_twin=q8_0_vdot_twin, vdot_sabotages=Q8_0_VDOT_SABOTAGES)
