@@ -90,6 +90,38 @@ def test_all_snippets_compile_together():
         nv.compile_kernel(all_snippets_src().replace('ferrox_dequant_q4_0(', 'ferrox_dequant_q8_0(') + kernel, 90)
 
 
+def test_every_row_has_int8_dot():
+    import dataclasses, re
+    def problems(k):
+        if not k.vdot_src or k.vdot_twin is None: return ['no int8 dot']
+        out = [] if re.search(r'float\s+' + k.vdot_fn + r'\(', k.vdot_src) else [f'vdot_src does not define {k.vdot_fn}']
+        if len(k.vdot_sabotages) < 3: out.append('fewer than three vdot sabotages')
+        out += [f'{s.name}: its text occurs {n} times' for s in k.vdot_sabotages
+                for n in [sum(t.count(s.src_old) for t in (k.vdot_src, *k.vdot_deps))] if n != 1]
+        return out
+    for k in KINDS: assert not problems(k), (k.name, problems(k))
+    assert problems(dataclasses.replace(KINDS[0], vdot_src='')) == ['no int8 dot']          # sabotage: a row without it
+    assert problems(dataclasses.replace(KINDS[5], vdot_sabotages=KINDS[5].vdot_sabotages[:2]))
+    assert problems(dataclasses.replace(KINDS[1], vdot_src=KINDS[1].vdot_src.replace('ferrox_vdot_q4_0(', 'vdot_q4_0(')))
+
+
+def test_all_vdot_snippets_compile_together():
+    import pytest
+    nv = pytest.importorskip('ferrox_lit.nvrtc')
+    try: nv.nvrtc_lib()
+    except nv.NvrtcUnavailable as e: pytest.skip(str(e))
+    from ferrox_lit.vdot import VDOT_COMMON_SRC
+    deps = ''.join(dict.fromkeys(d for k in KINDS for d in k.deps))
+    tables = ''.join(dict.fromkeys(d for k in KINDS for d in k.vdot_deps))
+    calls = ''.join(f'    out[{i}] = {k.vdot_fn}(w, a, 0);\n' for i, k in enumerate(KINDS))
+    kernel = ('extern "C" __global__ void every_vdot(const unsigned char* w, const unsigned char* a, float* out) {\n'
+              + calls + '}\n')
+    src = F16_SRC + deps + VDOT_COMMON_SRC + tables + ''.join(k.vdot_src for k in KINDS) + kernel
+    nv.compile_kernel(src, 90)
+    with pytest.raises(nv.NvrtcError, match='already been defined'):   # sabotage: one snippet twice
+        nv.compile_kernel(src.replace(kernel, KINDS[0].vdot_src + kernel), 90)
+
+
 def test_every_kind_at_an_odd_base():
     from ferrox_lit.kind import random_blocks
     from ferrox_lit.core import mismatches
