@@ -40,6 +40,9 @@ SABOTAGES = {  # name -> (-D macro in the headers, what it breaks)
     'bf16_trunc': ('FX_SABOTAGE_BF16_TRUNC', '__float2bfloat16 truncates the low 16 bits'),
     'hadd_rz': ('FX_SABOTAGE_HADD_RZ', '__hadd rounds the float sum toward zero'),
     'hfma_float': ('FX_SABOTAGE_HFMA_FLOAT', '__hfma is fmaf in float, then rounded to half: two roundings'),
+    'bf16_hadd_rz': ('FX_SABOTAGE_BF16_HADD_RZ', 'bfloat16 __hadd rounds the float sum toward zero'),
+    'bf16_hmul_trunc': ('FX_SABOTAGE_BF16_HMUL_TRUNC', 'bfloat16 __hmul truncates the float product'),
+    'bf16_hfma_float': ('FX_SABOTAGE_BF16_HFMA_FLOAT', 'bfloat16 __hfma is fmaf in float, then rounded: two roundings'),
 }
 
 def _check_files() -> dict:
@@ -62,7 +65,9 @@ def build_check(sabotage:str|None=None) -> Path:
     cache_dir().mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix='rtcheck-', dir=cache_dir()))
     for n, t in files.items(): (tmp / n).write_text(t)
-    r = subprocess.run([cxx, *_COMMON, *defines, '-I', str(CUDA_DIR), 'runtime_check.cpp', '-o', 'check'], cwd=tmp, capture_output=True, text=True)
+    r = subprocess.run(
+        [cxx, *_COMMON, *defines, '-I', str(CUDA_DIR), 'runtime_check.cpp', '-o', 'check'], cwd=tmp, capture_output=True, text=True
+    )
     if r.returncode: raise RuntimeCheckError(f"runtime_check.cpp does not compile:\n{(r.stderr or r.stdout).strip()}")
     try: (tmp / 'check').rename(exe)
     except OSError: pass  # another process built it first
@@ -70,7 +75,7 @@ def build_check(sabotage:str|None=None) -> Path:
     return exe
 
 # %% ../nbs/33_runtime.ipynb #60410798
-def run_check(what:str,               # f2h | bf16 | binop | fma | forms
+def run_check(what:str,               # f2h | bf16 | binop | fma | forms | bf16binop | bf16fma | bf16forms
               arg:int,                # stride over the 2^32 patterns (1: all), or sample size for fma/forms
               sabotage:str|None=None, # a key of SABOTAGES
               ) -> list:
@@ -136,7 +141,8 @@ def convert(x:np.ndarray, sabotage:str|None=None) -> tuple:
 
 # %% ../nbs/33_runtime.ipynb #3398c2ca
 STRIDE = 257          # the tests' stride over the 2^32 patterns
-SWEEPS = (('f2h', STRIDE), ('bf16', STRIDE), ('binop', STRIDE), ('fma', 1_000_000), ('forms', 200_000))
+SWEEPS = (('f2h', STRIDE), ('bf16', STRIDE), ('binop', STRIDE), ('fma', 1_000_000), ('forms', 200_000),
+          ('bf16binop', STRIDE), ('bf16fma', 1_000_000), ('bf16forms', 200_000))
 
 def strided_report(sabotage:str|None=None, sweeps=SWEEPS) -> list:
     "Every check of the strided sweeps (one dict per check)."
@@ -144,7 +150,9 @@ def strided_report(sabotage:str|None=None, sweeps=SWEEPS) -> list:
 
 # %% ../nbs/33_runtime.ipynb #e8eb6b10
 SABOTAGE_SWEEP = {'float2half_rz': ('f2h', 'float2half'), 'bf16_trunc': ('bf16', 'float2bfloat16'),
-                  'hadd_rz': ('binop', 'hadd'), 'hfma_float': ('fma', 'hfma')}
+                  'hadd_rz': ('binop', 'hadd'), 'hfma_float': ('fma', 'hfma'),
+                  'bf16_hadd_rz': ('bf16binop', 'bf16_hadd'), 'bf16_hmul_trunc': ('bf16binop', 'bf16_hmul'),
+                  'bf16_hfma_float': ('bf16fma', 'bf16_hfma')}
 
 SABOTAGE_STRIDE = 4099   # sabotages fire on far fewer patterns: a coarser stride (plus the same edges) keeps them cheap
 
@@ -153,7 +161,7 @@ def sabotage_report(names=None) -> list:
     out = []
     for name in names or SABOTAGE_SWEEP:
         what, check = SABOTAGE_SWEEP[name]
-        arg = dict(SWEEPS)[what] if what == 'fma' else SABOTAGE_STRIDE
+        arg = dict(SWEEPS)[what] if what in ('fma', 'bf16fma') else SABOTAGE_STRIDE
         row = next(r for r in run_check(what, arg, name) if r['check'] == check)
         out.append(dict(sabotage=name, breaks=SABOTAGES[name][1], checked=row['checked'], mismatches=row['mismatches']))
     return out

@@ -57,7 +57,9 @@ def test_conversions_match_numpy_on_sample():
 def test_strided_sweeps_have_no_mismatch():
     rows = strided_report()
     assert {r['check'] for r in rows} >= {'float2half_rn', 'float2half_rz', 'float2half_rd', 'float2half_ru', 'float2bfloat16',
-                                          'hadd', 'hsub', 'hmul', 'compare', 'hfma', 'half2_forms_operators'}
+                                          'hadd', 'hsub', 'hmul', 'compare', 'hfma', 'half2_forms_operators',
+                                          'bf16_hadd', 'bf16_hsub', 'bf16_hmul', 'bf16_hfma', 'bf162_forms_operators',
+                                          'float2bfloat16_directed'}
     assert all(r['checked'] > 0 for r in rows)
     assert [r for r in rows if r['mismatches']] == []
 
@@ -73,7 +75,7 @@ def test_exhaustive_measurement_is_clean_and_complete():
     if rows is None: return   # not measured on this checkout
     by = {r['check']: r for r in rows}
     for c in ('float2half_rn', 'float2half_rz', 'float2half_rd', 'float2half_ru', 'float2bfloat16'): assert by[c]['checked'] == 2**32
-    for c in ('hadd', 'hsub', 'hmul', 'compare'): assert by[c]['checked'] == 2**32
+    for c in ('hadd', 'hsub', 'hmul', 'compare', 'bf16_hadd', 'bf16_hsub', 'bf16_hmul'): assert by[c]['checked'] == 2**32
     assert all(r['mismatches'] == 0 for r in rows)
     # sabotage: a measurement of other sources is refused
     import tempfile, pytest

@@ -170,19 +170,57 @@ __device__ __forceinline__ __half __hmin(__half a, __half b) {
     return x < y ? a : b;
 }
 __device__ __forceinline__ bool __heq(__half a, __half b) { return __half2float(a) == __half2float(b); }
-__device__ __forceinline__ bool __hne(__half a, __half b) { return __half2float(a) != __half2float(b); }
+// ordered comparisons are false for a NaN operand (__hne too); the unordered __h*u forms are true for one
+__device__ __forceinline__ bool __hne(__half a, __half b) { return !__hisnan(a) && !__hisnan(b) && __half2float(a) != __half2float(b); }
+__device__ __forceinline__ bool __hneu(__half a, __half b) { return __half2float(a) != __half2float(b); }
 __device__ __forceinline__ bool __hlt(__half a, __half b) { return __half2float(a) < __half2float(b); }
 __device__ __forceinline__ bool __hle(__half a, __half b) { return __half2float(a) <= __half2float(b); }
 __device__ __forceinline__ bool __hgt(__half a, __half b) { return __half2float(a) > __half2float(b); }
 __device__ __forceinline__ bool __hge(__half a, __half b) { return __half2float(a) >= __half2float(b); }
+#define FX_HCMPU(uname, name) \
+__device__ __forceinline__ bool uname(__half a, __half b) { return __hisnan(a) || __hisnan(b) || name(a, b); }
+FX_HCMPU(__hequ, __heq) FX_HCMPU(__hltu, __hlt) FX_HCMPU(__hleu, __hle) FX_HCMPU(__hgtu, __hgt) FX_HCMPU(__hgeu, __hge)
+#undef FX_HCMPU
+__device__ __forceinline__ int __hisinf(__half a) { return (a.__x & 0x7fffu) == 0x7c00u ? ((a.__x & 0x8000u) ? -1 : 1) : 0; }
+__device__ __forceinline__ __half __hmax_nan(__half a, __half b) { return __hisnan(a) || __hisnan(b) ? fx_hbits(0x7fffu) : __hmax(a, b); }
+__device__ __forceinline__ __half __hmin_nan(__half a, __half b) { return __hisnan(a) || __hisnan(b) ? fx_hbits(0x7fffu) : __hmin(a, b); }
+__device__ __forceinline__ __half __hadd_rn(__half a, __half b) { return __hadd(a, b); }
+__device__ __forceinline__ __half __hsub_rn(__half a, __half b) { return __hsub(a, b); }
+__device__ __forceinline__ __half __hmul_rn(__half a, __half b) { return __hmul(a, b); }
+// _sat: the result clamped to [+0, 1]; NaN -> +0
+static inline __half fx_hsat(__half r) { return __hisnan(r) || (r.__x & 0x8000u) ? fx_hbits(0) : __half2float(r) > 1.0f ? fx_hbits(0x3c00u) : r; }
+__device__ __forceinline__ __half __hadd_sat(__half a, __half b) { return fx_hsat(__hadd(a, b)); }
+__device__ __forceinline__ __half __hsub_sat(__half a, __half b) { return fx_hsat(__hsub(a, b)); }
+__device__ __forceinline__ __half __hmul_sat(__half a, __half b) { return fx_hsat(__hmul(a, b)); }
+__device__ __forceinline__ __half __hfma_sat(__half a, __half b, __half c) { return fx_hsat(__hfma(a, b, c)); }
+__device__ __forceinline__ short __half_as_short(__half h) { return (short)h.__x; }
+__device__ __forceinline__ __half __short_as_half(short b) { return fx_hbits((unsigned short)b); }
+__device__ __forceinline__ __half2 __low2half2(__half2 a) { return __half2(a.x, a.x); }
+__device__ __forceinline__ __half2 __high2half2(__half2 a) { return __half2(a.y, a.y); }
+__device__ __forceinline__ __half2 __lowhigh2highlow(__half2 a) { return __half2(a.y, a.x); }
 
 #define FX_H2(name, op) \
 __device__ __forceinline__ __half2 name(__half2 a, __half2 b) { return __half2(op(a.x, b.x), op(a.y, b.y)); }
 FX_H2(__hadd2, __hadd) FX_H2(__hsub2, __hsub) FX_H2(__hmul2, __hmul) FX_H2(__h2div, __hdiv)
-FX_H2(__hmax2, __hmax) FX_H2(__hmin2, __hmin)
+FX_H2(__hmax2, __hmax) FX_H2(__hmin2, __hmin) FX_H2(__hmax2_nan, __hmax_nan) FX_H2(__hmin2_nan, __hmin_nan)
+FX_H2(__hadd2_rn, __hadd) FX_H2(__hsub2_rn, __hsub) FX_H2(__hmul2_rn, __hmul) FX_H2(__hadd2_sat, __hadd_sat) FX_H2(__hsub2_sat, __hsub_sat)
+FX_H2(__hmul2_sat, __hmul_sat)
 #undef FX_H2
 __device__ __forceinline__ __half2 __hfma2(__half2 a, __half2 b, __half2 c) { return __half2(__hfma(a.x, b.x, c.x), __hfma(a.y, b.y, c.y)); }
 __device__ __forceinline__ __half2 __hneg2(__half2 a) { return __half2(__hneg(a.x), __hneg(a.y)); }
+__device__ __forceinline__ __half2 __habs2(__half2 a) { return __half2(__habs(a.x), __habs(a.y)); }
+__device__ __forceinline__ __half2 __hfma2_sat(__half2 a, __half2 b, __half2 c) { return __half2(__hfma_sat(a.x, b.x, c.x), __hfma_sat(a.y, b.y, c.y)); }
+// half-wise comparisons: __h<op>2 gives 1.0 or 0.0 per half, __hb<op>2 true when both halves are, __h<op>2_mask 0xffff per true half
+#define FX_HCMP2(op) \
+__device__ __forceinline__ __half2 __h##op##2(__half2 a, __half2 b) { \
+    return __half2(fx_hbits(__h##op(a.x, b.x) ? 0x3c00u : 0u), fx_hbits(__h##op(a.y, b.y) ? 0x3c00u : 0u)); } \
+__device__ __forceinline__ bool __hb##op##2(__half2 a, __half2 b) { return __h##op(a.x, b.x) && __h##op(a.y, b.y); } \
+__device__ __forceinline__ unsigned int __h##op##2_mask(__half2 a, __half2 b) { \
+    return (__h##op(a.x, b.x) ? 0xffffu : 0u) | (__h##op(a.y, b.y) ? 0xffff0000u : 0u); }
+FX_HCMP2(eq) FX_HCMP2(ne) FX_HCMP2(lt) FX_HCMP2(le) FX_HCMP2(gt) FX_HCMP2(ge)
+FX_HCMP2(equ) FX_HCMP2(neu) FX_HCMP2(ltu) FX_HCMP2(leu) FX_HCMP2(gtu) FX_HCMP2(geu)
+#undef FX_HCMP2
+__device__ __forceinline__ __half2 __hisnan2(__half2 a) { return __half2(fx_hbits(__hisnan(a.x) ? 0x3c00u : 0u), fx_hbits(__hisnan(a.y) ? 0x3c00u : 0u)); }
 
 inline __half operator+(const __half& a, const __half& b) { return __hadd(a, b); }
 inline __half operator-(const __half& a, const __half& b) { return __hsub(a, b); }
@@ -195,7 +233,7 @@ inline __half& operator-=(__half& a, const __half& b) { return a = __hsub(a, b);
 inline __half& operator*=(__half& a, const __half& b) { return a = __hmul(a, b); }
 inline __half& operator/=(__half& a, const __half& b) { return a = __hdiv(a, b); }
 inline bool operator==(const __half& a, const __half& b) { return __heq(a, b); }
-inline bool operator!=(const __half& a, const __half& b) { return __hne(a, b); }
+inline bool operator!=(const __half& a, const __half& b) { return __hneu(a, b); }
 inline bool operator<(const __half& a, const __half& b) { return __hlt(a, b); }
 inline bool operator<=(const __half& a, const __half& b) { return __hle(a, b); }
 inline bool operator>(const __half& a, const __half& b) { return __hgt(a, b); }
@@ -208,6 +246,6 @@ inline __half2 operator-(const __half2& a) { return __hneg2(a); }
 inline __half2& operator+=(__half2& a, const __half2& b) { return a = __hadd2(a, b); }
 inline __half2& operator-=(__half2& a, const __half2& b) { return a = __hsub2(a, b); }
 inline __half2& operator*=(__half2& a, const __half2& b) { return a = __hmul2(a, b); }
-inline bool operator==(const __half2& a, const __half2& b) { return __heq(a.x, b.x) && __heq(a.y, b.y); }
-inline bool operator!=(const __half2& a, const __half2& b) { return __hne(a.x, b.x) && __hne(a.y, b.y); }
+inline bool operator==(const __half2& a, const __half2& b) { return __hbeq2(a, b); }
+inline bool operator!=(const __half2& a, const __half2& b) { return __hbneu2(a, b); }
 #endif

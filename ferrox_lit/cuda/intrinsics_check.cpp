@@ -9,7 +9,6 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -18,7 +17,7 @@ typedef long long i64;
 static float F(uint32_t u) { return __uint_as_float(u); }
 static uint32_t U(float f) { return __float_as_uint(f); }
 static u64 J(uint32_t lo, uint32_t hi) { return ((u64)hi << 32) | lo; }
-using Op = std::function<u64(uint32_t, uint32_t, uint32_t)>;
+using Op = u64 (*)(uint32_t, uint32_t, uint32_t);   // captureless lambdas
 struct Entry { int bytes; Op f; };
 static std::map<std::string, Entry> int_ops() {
     std::map<std::string, Entry> m;
@@ -44,6 +43,7 @@ static std::map<std::string, Entry> int_ops() {
     I4("umulhi", __umulhi(a, b)) I4("mulhi", __mulhi((int)a, (int)b)) I8("umul64hi", __umul64hi(J(a, b), J(b, c)))
     I8("mul64hi", __mul64hi((i64)J(a, b), (i64)J(b, c))) I4("mul24", __mul24((int)a, (int)b)) I4("umul24", __umul24(a, b))
     I4("sad", __sad((int)a, (int)b, c)) I4("usad", __usad(a, b, c))
+    I4("warp_lane", a % (unsigned)warpSize + 64u * (a / (unsigned)warpSize))   // warpSize in an expression, as kernels use it
     I4("hadd", __hadd((int)a, (int)b)) I4("rhadd", __rhadd((int)a, (int)b)) I4("uhadd", __uhadd(a, b)) I4("urhadd", __urhadd(a, b))
     return m;
 }

@@ -148,14 +148,52 @@ static void one_pair(uint32_t a, uint32_t b, Count* c) {
         if (va.inf || vb.inf) cmp = (x > y) - (x < y);
         else { i128 fa = fixed(va, -24), fb = fixed(vb, -24); cmp = (fa > fb) - (fa < fb); }
     }
-    bool want[7] = {!un && cmp == 0, un || cmp != 0, !un && cmp < 0, !un && cmp <= 0, !un && cmp > 0, !un && cmp >= 0, va.nan != 0};
-    bool have[7] = {__heq(ha, hb), __hne(ha, hb), __hlt(ha, hb), __hle(ha, hb), __hgt(ha, hb), __hge(ha, hb), __hisnan(ha)};
-    c[3].n++; for (int k = 0; k < 7; ++k) if (want[k] != have[k]) { c[3].bad++; break; }
+    bool want[8] = {!un && cmp == 0, !un && cmp != 0, !un && cmp < 0, !un && cmp <= 0, !un && cmp > 0, !un && cmp >= 0, va.nan != 0,
+                    un || cmp != 0};
+    bool have[8] = {__heq(ha, hb), __hne(ha, hb), __hlt(ha, hb), __hle(ha, hb), __hgt(ha, hb), __hge(ha, hb), __hisnan(ha), __hneu(ha, hb)};
+    c[3].n++; for (int k = 0; k < 8; ++k) if (want[k] != have[k]) { c[3].bad++; break; }
 }
 static void sweep_binop(uint64_t stride) {
     Count c[4] = {{"hadd"}, {"hsub"}, {"hmul"}, {"compare"}}; double t0 = now();
     for (uint64_t i = 0; i < (1ull << 32); i += stride) one_pair((uint32_t)(i >> 16), (uint32_t)(i & 0xffff), c);
     if (stride > 1) for (int i = 0; i < NE; ++i) for (int j = 0; j < NE; ++j) one_pair(EDGES[i], EDGES[j], c);
+    for (auto& x : c) report(x, t0);
+}
+// bfloat16 pairs: exact sums at a common scale (an operand more than 100 binades below the other is replaced by a nonzero
+// tail 2^-100 of the larger's scale, which rounds the same way), exact products, each rounded once (8-bit exponent, 7 bits).
+static Val dec_bf16(uint32_t b) { Val v = dec_float(b << 16); v.sig >>= 16; v.x += 16; return v; }   // 8-bit significand
+static uint32_t ref_bf_sum3(int n1, u128 s1, int x1, int n2, u128 s2, int x2) {   // (-1)^n1 s1 2^x1 + (-1)^n2 s2 2^x2
+    if (s1 == 0 && s2 == 0) return (n1 && n2) ? 0x8000 : 0;
+    if (s1 == 0 || (s2 != 0 && x2 > x1)) { std::swap(n1, n2); std::swap(s1, s2); std::swap(x1, x2); }   // 1: the larger scale
+    const int scale = x1 - 100;
+    const i128 hv = (i128)(s1 << 100), lv = s2 == 0 ? 0 : x1 - x2 > 100 ? 1 : (i128)(s2 << (x2 - scale));
+    const i128 s = (n1 ? -hv : hv) + (n2 ? -lv : lv);
+    if (s == 0) return 0;
+    return ref_round(s < 0, (u128)(s < 0 ? -s : s), scale, 8, 7, 0);
+}
+static uint32_t ref_bf_sum(const Val& a, const Val& b, int bneg) { return ref_bf_sum3(a.neg, a.sig, a.x, b.neg ^ bneg, b.sig, b.x); }
+static void one_bf_pair(uint32_t a, uint32_t b, Count* c) {
+    Val va = dec_bf16(a), vb = dec_bf16(b); uint32_t ref[3]; bool nan[3];
+    if (va.nan || va.inf || vb.nan || vb.inf) {
+        double x = (double)fx_bf2f_bits((unsigned short)a), y = (double)fx_bf2f_bits((unsigned short)b), r[3] = {x + y, x - y, x * y};
+        for (int k = 0; k < 3; ++k) { nan[k] = std::isnan(r[k]); ref[k] = nan[k] ? 0x7fff : ((std::signbit(r[k]) ? 0x8000 : 0) | 0x7f80); }
+    } else {
+        ref[0] = ref_bf_sum(va, vb, 0); ref[1] = ref_bf_sum(va, vb, 1);
+        const int pn = va.neg != vb.neg; const u128 p = va.sig * vb.sig;
+        ref[2] = p == 0 ? (uint32_t)pn << 15 : ref_round(pn, p, va.x + vb.x, 8, 7, 0);
+        nan[0] = nan[1] = nan[2] = false;
+    }
+    const __nv_bfloat16 ha = __ushort_as_bfloat16((unsigned short)a), hb = __ushort_as_bfloat16((unsigned short)b);
+    const uint32_t got[3] = {__bfloat16_as_ushort(__hadd(ha, hb)), __bfloat16_as_ushort(__hsub(ha, hb)), __bfloat16_as_ushort(__hmul(ha, hb))};
+    for (int k = 0; k < 3; ++k) { c[k].n++; c[k].bad += nan[k] ? got[k] != 0x7fff : got[k] != ref[k]; }   // NaN: the canonical one
+}
+static const uint32_t BF_EDGES[] = {0x0000, 0x8000, 0x0001, 0x8001, 0x007f, 0x0080, 0x0081, 0x3f80, 0xbf80, 0x3f81, 0x3fff, 0x4000,
+                                    0x7f7f, 0xff7f, 0x7f7e, 0x7f80, 0xff80, 0x7fc0, 0x7f81, 0x0100, 0x4b00, 0x3400, 0x2000};
+static void sweep_bf16_binop(uint64_t stride) {
+    Count c[3] = {{"bf16_hadd"}, {"bf16_hsub"}, {"bf16_hmul"}}; double t0 = now();
+    for (uint64_t i = 0; i < (1ull << 32); i += stride) one_bf_pair((uint32_t)(i >> 16), (uint32_t)(i & 0xffff), c);
+    const int ne = sizeof(BF_EDGES) / sizeof(BF_EDGES[0]);
+    if (stride > 1) for (int i = 0; i < ne; ++i) for (int j = 0; j < ne; ++j) one_bf_pair(BF_EDGES[i], BF_EDGES[j], c);
     for (auto& x : c) report(x, t0);
 }
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
@@ -187,6 +225,70 @@ static void sweep_fma(uint64_t n) {
     for (int i = 0; i < NE; ++i) for (int j = 0; j < NE; ++j) for (int k = 0; k < NE; ++k) one_fma(EDGES[i], EDGES[j], EDGES[k], c);
     report(c, t0);
 }
+static __nv_bfloat16 BF(uint32_t b) { return __ushort_as_bfloat16((unsigned short)b); }
+static uint32_t BB(__nv_bfloat16 h) { return __bfloat16_as_ushort(h); }
+static double bd(uint32_t b) { return (double)fx_bf2f_bits((unsigned short)b); }
+// bfloat16 a*b+c, random triples (odd draws: c near a*b so that they overlap), exact in 128-bit integers
+static void sweep_bf16_fma(uint64_t n) {
+    Count c{"bf16_hfma"}; double t0 = now();
+    auto one = [&](uint32_t a, uint32_t b, uint32_t d) {
+        Val va = dec_bf16(a), vb = dec_bf16(b), vc = dec_bf16(d); uint32_t ref; bool nan = false;
+        if (va.nan || va.inf || vb.nan || vb.inf || vc.nan || vc.inf) {
+            double r = std::fma(bd(a), bd(b), bd(d)); nan = std::isnan(r); ref = nan ? 0x7fff : ((std::signbit(r) ? 0x8000 : 0) | 0x7f80);
+        } else ref = ref_bf_sum3(va.neg != vb.neg, va.sig * vb.sig, va.x + vb.x, vc.neg, vc.sig, vc.x);
+        const uint32_t got = BB(__hfma(BF(a), BF(b), BF(d)));
+        c.n++; c.bad += nan ? got != 0x7fff : got != ref;
+    };
+    for (uint64_t i = 0; i < n; ++i) {
+        uint32_t a = next16(), b = next16(), d = next16();
+        if (i & 1) {
+            a = (a & 0x807f) | (uint32_t)(96 + (a >> 7) % 64) << 7; b = (b & 0x807f) | (uint32_t)(96 + (b >> 7) % 64) << 7;
+            int f = (int)(a >> 7 & 0xff) + (int)(b >> 7 & 0xff) - 127 + (int)(d >> 7 & 7) - 3;
+            d = (d & 0x807f) | (uint32_t)(f < 1 ? 1 : f > 254 ? 254 : f) << 7;
+        }
+        one(a, b, d);
+    }
+    const int ne = sizeof(BF_EDGES) / sizeof(BF_EDGES[0]);
+    for (int i = 0; i < ne; ++i) for (int j = 0; j < ne; ++j) for (int k = 0; k < ne; ++k) one(BF_EDGES[i], BF_EDGES[j], BF_EDGES[k]);
+    report(c, t0);
+}
+// the bfloat162 forms, comparisons, masks, operators, packing helpers and directed conversions, on random draws
+static void sweep_bf16_forms(uint64_t n) {
+    Count c{"bf162_forms_operators"}, k{"float2bfloat16_directed"}; double t0 = now();
+    for (uint64_t i = 0; i < n; ++i) {
+        const uint32_t ua = next16(), ub = next16(), ud = next16(), ue = next16();
+        const __nv_bfloat16 a = BF(ua), b = BF(ub), d = BF(ud), e = BF(ue);
+        const __nv_bfloat162 x = make_bfloat162(a, b), y = __halves2bfloat162(d, e);
+        auto same = [](__nv_bfloat16 p, __nv_bfloat16 q) { return BB(p) == BB(q); };
+        const Val va = dec_bf16(ua), vd = dec_bf16(ud); const bool un = va.nan || vd.nan;
+        const double fa = bd(ua), fd = bd(ud);
+        bool ok = same(__hadd2(x, y).x, __hadd(a, d)) && same(__hadd2(x, y).y, __hadd(b, e)) && same(__hsub2(x, y).y, __hsub(b, e))
+            && same(__hmul2(x, y).x, __hmul(a, d)) && same(__h2div(x, y).y, __hdiv(b, e)) && same(__hfma2(x, y, x).y, __hfma(b, e, b))
+            && same(__hmax2(x, y).x, __hmax(a, d)) && same(__hmin2(x, y).y, __hmin(b, e)) && same((x + y).y, __hadd(b, e))
+            && same((x * y).x, __hmul(a, d)) && same(a + d, __hadd(a, d)) && same(a - d, __hsub(a, d)) && same(a * d, __hmul(a, d))
+            && same(a / d, __hdiv(a, d)) && BB(-a) == (ua ^ 0x8000u) && BB(__habs(a)) == (ua & 0x7fffu) && BB(__habs2(x).y) == (ub & 0x7fffu)
+            && __heq(a, d) == (!un && fa == fd) && __hne(a, d) == (!un && fa != fd) && __hneu(a, d) == (un || fa != fd)
+            && __hlt(a, d) == (!un && fa < fd) && __hltu(a, d) == (un || fa < fd) && __hge(a, d) == (!un && fa >= fd)
+            && (a == d) == __heq(a, d) && (a != d) == __hneu(a, d) && (a < d) == __hlt(a, d)
+            && __hlt2_mask(x, y) == ((__hlt(a, d) ? 0xffffu : 0u) | (__hlt(b, e) ? 0xffff0000u : 0u))
+            && __hbeq2(x, y) == (__heq(a, d) && __heq(b, e)) && BB(__hgt2(x, y).y) == (__hgt(b, e) ? 0x3f80u : 0u)
+            && BB(__hmax_nan(a, d)) == (un ? 0x7fffu : BB(__hmax(a, d)))
+            && BB(__low2bfloat16(x)) == ua && BB(__high2bfloat16(x)) == ub && BB(__lows2bfloat162(x, y).y) == ud
+            && BB(__highs2bfloat162(x, y).x) == ub && BB(__bfloat162bfloat162(a).y) == ua && BB(__lowhigh2highlow(x).x) == ub
+            && fbits(__low2float(x)) == fbits(__bfloat162float(a)) && fbits(__high2float(x)) == fbits(__bfloat162float(b))
+            && fbits(__bfloat1622float2(x).y) == fbits(__bfloat162float(b)) && __hisinf(a) == (va.inf ? (va.neg ? -1 : 1) : 0);
+        c.n++; c.bad += !ok;
+        // a random float through the directed conversions, against the integer reference
+        const uint32_t u = (ua << 16) | ue; const Val vf = dec_float(u);
+        for (int m = 1; m < 4; ++m) {
+            const float f = bitsf(u);
+            const uint32_t got = BB(m == 1 ? __float2bfloat16_rz(f) : m == 2 ? __float2bfloat16_rd(f) : __float2bfloat16_ru(f));
+            const uint32_t ref = vf.nan ? 0x7fff : vf.inf ? ((vf.neg << 15) | 0x7f80) : ref_round(vf.neg, vf.sig, vf.x, 8, 7, m);
+            k.n++; k.bad += got != ref;
+        }
+    }
+    report(c, t0); report(k, t0);
+}
 // the half2 forms, operators and packing helpers agree with the scalar ops they are defined by
 static void sweep_forms(uint64_t n) {
     Count c{"half2_forms_operators"}; double t0 = now();
@@ -203,13 +305,22 @@ static void sweep_forms(uint64_t n) {
             && B(__half2half2(a).y) == B(a) && fbits(__low2float(x)) == fbits(__half2float(a)) && fbits(__high2float(x)) == fbits(__half2float(b))
             && fbits(__half22float2(x).y) == fbits(__half2float(b))
             && B(__floats2half2_rn(__half2float(a), 1.0f).x) == (__hisnan(a) ? 0x7fffu : B(a))
-            && B(__float2half2_rn(0.1f).y) == B(__float2half_rn(0.1f)) && B(__hneg2(x).y) == (B(b) ^ 0x8000u);
+            && B(__float2half2_rn(0.1f).y) == B(__float2half_rn(0.1f)) && B(__hneg2(x).y) == (B(b) ^ 0x8000u)
+            && __hlt2_mask(x, y) == ((__hlt(a, d) ? 0xffffu : 0u) | (__hlt(b, e) ? 0xffff0000u : 0u))
+            && __hbeq2(x, y) == (__heq(a, d) && __heq(b, e)) && B(__hge2(x, y).y) == (__hge(b, e) ? 0x3c00u : 0u)
+            && __hneu(a, d) == (__hisnan(a) || __hisnan(d) || __half2float(a) != __half2float(d)) && (a != d) == __hneu(a, d)
+            && __hltu(a, d) == (__hisnan(a) || __hisnan(d) || __hlt(a, d)) && B(__habs2(x).y) == (B(b) & 0x7fffu)
+            && B(__hmax_nan(a, d)) == ((__hisnan(a) || __hisnan(d)) ? 0x7fffu : B(__hmax(a, d)))
+            && B(__low2half2(x).y) == B(a) && B(__high2half2(x).x) == B(b) && B(__lowhigh2highlow(x).x) == B(b)
+            && __hisinf(a) == ((B(a) & 0x7fffu) == 0x7c00u ? ((B(a) >> 15) ? -1 : 1) : 0)
+            && B(__hadd_sat(a, d)) == (__hisnan(__hadd(a, d)) || __half2float(__hadd(a, d)) <= 0 ? 0u
+                                       : __half2float(__hadd(a, d)) > 1 ? 0x3c00u : B(__hadd(a, d)));
         c.n++; c.bad += !ok;
     }
     report(c, t0);
 }
 int main(int argc, char** argv) {
-    if (argc < 3) { std::fprintf(stderr, "usage: %s h2f|conv|f2h|bf16|binop|fma|forms ARG [OUT]\n", argv[0]); return 2; }
+    if (argc < 3) { std::fprintf(stderr, "usage: %s h2f|conv|f2h|bf16|binop|bf16binop|bf16fma|forms ARG [OUT]\n", argv[0]); return 2; }
     std::string what = argv[1];
     if (what == "h2f") {                      // all 65,536 halves -> float bits, for numpy to compare
         FILE* f = std::fopen(argv[2], "wb");
@@ -228,6 +339,9 @@ int main(int argc, char** argv) {
     if (what == "f2h") sweep_f2h(arg);
     else if (what == "bf16") sweep_bf16(arg);
     else if (what == "binop") sweep_binop(arg);
+    else if (what == "bf16binop") sweep_bf16_binop(arg);
+    else if (what == "bf16fma") sweep_bf16_fma(arg);
+    else if (what == "bf16forms") sweep_bf16_forms(arg);
     else if (what == "fma") sweep_fma(arg);
     else if (what == "forms") sweep_forms(arg);
     else { std::fprintf(stderr, "unknown check %s\n", what.c_str()); return 2; }
