@@ -84,6 +84,18 @@ def test_vdot_nvrtc():
         assert [r['ffma'] for r in sm90 if r['mode'] == 'exact'] == [0], rows
 
 
+def test_vdot_reads_only_its_block():
+    import pytest
+    from ferrox_lit.host import SanitizerError
+    for k in (k for k in KINDS if k.vdot_src):
+        w = random_blocks(k, 1, 3); a = q8_1_chunks(k, activations(k, 1, 3))
+        assert mismatches(run_vdot(k, w, a, mode='asan'), vdot_twin(k, w, a)) == 0, k.name
+    q8 = kind_by_name('Q8_0')
+    late = dataclasses.replace(q8, vdot_src=q8.vdot_src.replace('wb + 2 + 4 * i', 'wb + 4 + 4 * i'))   # sabotage
+    w = random_blocks(q8, 1, 3); a = q8_1_chunks(q8, activations(q8, 1, 3))
+    with pytest.raises(SanitizerError, match='heap-buffer-overflow'): run_vdot(late, w, a, mode='asan')
+
+
 def test_vdot_bad_input():
     import pytest
     q8 = kind_by_name('Q8_0')
