@@ -65,23 +65,20 @@ static std::map<std::string, Entry> float_ops() {
 }
 static double now() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 
-// float -> integer reference from the bits: value = sig * 2^x; round per mode; saturate; NaN -> 0
-static __int128 ref_round_int(uint32_t u, int mode) {
+// float -> integer reference from the bits: value = sig * 2^x; rounded in each mode (0 rn, 1 rz, 2 rd, 3 ru); NaN -> 0
+static void ref_round_int(uint32_t u, __int128 out[4]) {
     const int neg = u >> 31, ef = (u >> 23) & 0xff; const uint32_t fr = u & 0x7fffff;
-    if (ef == 0xff) return fr ? 0 : (neg ? -((__int128)1 << 100) : ((__int128)1 << 100));   // infinities: far out of range
-    const u64 sig = ef ? (fr | 0x800000u) : fr; const int x = ef ? ef - 150 : -149;
-    __int128 mag;
-    if (x >= 0) mag = x > 70 ? ((__int128)1 << 100) : (__int128)sig << x;
-    else {
-        const int s = -x; const u64 kept = s >= 64 ? 0 : sig >> s, rem = s >= 64 ? sig : sig & ((1ull << s) - 1);
-        const u64 half = s >= 64 ? ~0ull : 1ull << (s - 1);   // s >= 64: sig < 2^24 <= half
-        bool up = false;
-        if (mode == 0) up = rem > half || (rem == half && (kept & 1));
-        else if (mode == 2) up = rem && neg;
-        else if (mode == 3) up = rem && !neg;
-        mag = (__int128)(kept + up);
+    if (ef == 0xff) {                                       // infinities: far out of range; NaN: 0
+        const __int128 v = fr ? 0 : (neg ? -((__int128)1 << 100) : ((__int128)1 << 100));
+        for (int m = 0; m < 4; ++m) out[m] = v;
+        return;
     }
-    return neg ? -mag : mag;
+    const u64 sig = ef ? (fr | 0x800000u) : fr; const int x = ef ? ef - 150 : -149;
+    if (x >= 0) { const __int128 mag = x > 70 ? ((__int128)1 << 100) : (__int128)sig << x; for (int m = 0; m < 4; ++m) out[m] = neg ? -mag : mag; return; }
+    const int s = -x; const u64 kept = s >= 64 ? 0 : sig >> s, rem = s >= 64 ? sig : sig & ((1ull << s) - 1);
+    const u64 half = s >= 64 ? ~0ull : 1ull << (s - 1);   // s >= 64: sig < 2^24 <= half
+    const bool up[4] = {rem > half || (rem == half && (kept & 1)), false, rem && neg, rem && !neg};
+    for (int m = 0; m < 4; ++m) { const __int128 mag = (__int128)(kept + up[m]); out[m] = neg ? -mag : mag; }
 }
 static __int128 sat(__int128 v, __int128 lo, __int128 hi) { return v < lo ? lo : v > hi ? hi : v; }
 struct Count { std::string name; u64 n = 0, bad = 0; };
@@ -94,7 +91,7 @@ static void sweep_f2i(u64 stride, bool wide) {   // wide: the uint and 64-bit fo
     const __int128 I64MIN = -((__int128)1 << 63), I64MAX = ((__int128)1 << 63) - 1;
     auto one = [&](uint32_t u) {
         const float f = F(u); const bool nan = (u & 0x7fffffff) > 0x7f800000;
-        __int128 r[4]; for (int m = 0; m < 4; ++m) r[m] = nan ? 0 : ref_round_int(u, m);
+        __int128 r[4]; ref_round_int(u, r);
         if (wide) {
             const u64 gu[4] = {__float2uint_rn(f), __float2uint_rz(f), __float2uint_rd(f), __float2uint_ru(f)};
             const i64 gl[4] = {__float2ll_rn(f), __float2ll_rz(f), __float2ll_rd(f), __float2ll_ru(f)};

@@ -159,15 +159,15 @@ static void sweep_binop(uint64_t stride) {
     if (stride > 1) for (int i = 0; i < NE; ++i) for (int j = 0; j < NE; ++j) one_pair(EDGES[i], EDGES[j], c);
     for (auto& x : c) report(x, t0);
 }
-// bfloat16 pairs: exact sums at a common scale (an operand more than 100 binades below the other is replaced by a nonzero
-// tail 2^-100 of the larger's scale, which rounds the same way), exact products, each rounded once (8-bit exponent, 7 bits).
+// bfloat16 pairs: exact sums at a common scale (an operand more than 40 binades below the other is replaced by a nonzero
+// tail 2^-40 of the larger's scale, which rounds the same way), exact products, each rounded once (8-bit exponent, 7 bits).
 static Val dec_bf16(uint32_t b) { Val v = dec_float(b << 16); v.sig >>= 16; v.x += 16; return v; }   // 8-bit significand
-static uint32_t ref_bf_sum3(int n1, u128 s1, int x1, int n2, u128 s2, int x2) {   // (-1)^n1 s1 2^x1 + (-1)^n2 s2 2^x2
+static uint32_t ref_bf_sum3(int n1, u128 s1, int x1, int n2, u128 s2, int x2) {   // (-1)^n1 s1 2^x1 + (-1)^n2 s2 2^x2, s < 2^16
     if (s1 == 0 && s2 == 0) return (n1 && n2) ? 0x8000 : 0;
     if (s1 == 0 || (s2 != 0 && x2 > x1)) { std::swap(n1, n2); std::swap(s1, s2); std::swap(x1, x2); }   // 1: the larger scale
-    const int scale = x1 - 100;
-    const i128 hv = (i128)(s1 << 100), lv = s2 == 0 ? 0 : x1 - x2 > 100 ? 1 : (i128)(s2 << (x2 - scale));
-    const i128 s = (n1 ? -hv : hv) + (n2 ? -lv : lv);
+    const int scale = x1 - 40;                             // 40 guard bits; an operand further down is a nonzero tail
+    const long long hv = (long long)((uint64_t)s1 << 40), lv = s2 == 0 ? 0 : x1 - x2 > 40 ? 1 : (long long)((uint64_t)s2 << (x2 - scale));
+    const long long s = (n1 ? -hv : hv) + (n2 ? -lv : lv);
     if (s == 0) return 0;
     return ref_round(s < 0, (u128)(s < 0 ? -s : s), scale, 8, 7, 0);
 }
