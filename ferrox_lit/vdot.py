@@ -15,8 +15,8 @@ from .source import cuda_text
 __all__ = ['VDOT_COMMON_SRC', 'VDOT_TEST_SRC', 'CHUNK', 'U', 'THREADS', 'OUTLIER_SCALE', 'BOUND_U', 'NVRTC_ARCHES', 'word_at',
            'dp4a', 'vsub4', 'NotIntegerTable', 'int8_table', 'i8_table_src', 'lut4', 'VdotMissing', 'VdotOperands',
            'n_chunks', 'check_vdot', 'vdot_twin', 'vdot_sabotaged', 'vdot_sabotage_diffs', 'vdot_src', 'run_vdot',
-           'activations', 'q8_1_chunks', 'vdot_reference', 'bound_ratio', 'vdot_evidence', 'route_errors',
-           'vdot_sabotage_report', 'vdot_nvrtc']
+           'activations', 'q8_1_chunks', 'vdot_reference', 'bound_ratio', 'vdot_evidence', 'error_ratios',
+           'plot_error_ratios', 'route_errors', 'vdot_sabotage_report', 'vdot_nvrtc']
 
 # %% ../nbs/45_vdot.ipynb #vdot-005
 VDOT_COMMON_SRC = cuda_text('vdot_common.cuh')  # ferrox_lit/cuda/vdot_common.cuh: the byte-wise word loads
@@ -237,6 +237,32 @@ def vdot_evidence(kind:Kind, n_blocks:int=96, seed:int=0, real:bool=True, run=No
 
 
 # %% ../nbs/45_vdot.ipynb #vdot-023
+def error_ratios(kind:Kind, n_blocks:int=256, seed:int=0, outliers:bool=False) -> np.ndarray:
+    "Every chunk's |twin - ref| / (u M) on random blocks x Gaussian (or outlier) activations: float64 [n_blocks * n_chunks]."
+    w, x = random_blocks(kind, n_blocks, seed), activations(kind, n_blocks, seed, outliers)
+    a = q8_1_chunks(kind, x)
+    ref, mag = vdot_reference(kind, w, a)
+    err = np.abs(vdot_twin(kind, w, a).astype(np.float64) - ref)
+    with np.errstate(divide='ignore', invalid='ignore'): return np.where(err == 0, 0.0, err / (U * mag)).ravel()
+
+def plot_error_ratios(kinds, ax=None, **kw):
+    "Box plots of `error_ratios` per kind, Gaussian and outlier activations side by side, with the bound."
+    import matplotlib.pyplot as plt
+    if ax is None: _, ax = plt.subplots(figsize=(10, 3.2))
+    kinds = list(kinds)
+    for off, out, color in ((-0.2, False, '#4e79a7'), (0.2, True, '#e15759')):
+        data = [error_ratios(k, outliers=out, **kw) for k in kinds]
+        bp = ax.boxplot(data, positions=np.arange(len(kinds)) + off, widths=0.35, whis=(0, 100), patch_artist=True)
+        for b in bp['boxes']: b.set_facecolor(color); b.set_alpha(0.6)
+        ax.plot([], [], color=color, lw=6, alpha=0.6, label='outlier activations' if out else 'Gaussian activations')
+    ax.axhline(BOUND_U, color='k', ls='--', lw=1, label=f'bound {BOUND_U} u M')
+    ax.set_xticks(np.arange(len(kinds)), [k.name for k in kinds]); ax.set_yscale('symlog', linthresh=0.01); ax.set_ylim(0, 3 * BOUND_U)
+    ax.set_ylabel('|int8 dot - fp64 ref| / (u M)'); ax.legend(fontsize=8, loc='upper left', ncol=3)
+    ax.set_title('Per-chunk error of the int8 dot against the fp64 reference (whiskers: min and max)')
+    return ax
+
+
+# %% ../nbs/45_vdot.ipynb #vdot-024
 def route_errors(kind:Kind, other, label:str='other', n_blocks:int=2048, seed:int=0) -> list:
     "`kind`'s twin beside `other` (same contract): error / (u M) against the fp64 reference, relative RMS against the unquantized dot."
     rows = []
@@ -256,7 +282,7 @@ def route_errors(kind:Kind, other, label:str='other', n_blocks:int=2048, seed:in
     return rows
 
 
-# %% ../nbs/45_vdot.ipynb #vdot-024
+# %% ../nbs/45_vdot.ipynb #vdot-025
 def vdot_sabotage_report(kind:Kind, n_blocks:int=64, seed:int=0) -> list:
     "For each vdot sabotage: the slipped snippet run on the CPU vs the good twin (fires?) and vs the slipped twin (reproduced?)."
     w, x = random_blocks(kind, n_blocks, seed), activations(kind, n_blocks, seed)
@@ -271,7 +297,7 @@ def vdot_sabotage_report(kind:Kind, n_blocks:int=64, seed:int=0) -> list:
     return out
 
 
-# %% ../nbs/45_vdot.ipynb #vdot-025
+# %% ../nbs/45_vdot.ipynb #vdot-026
 NVRTC_ARCHES = (70, 75, 80, 86, 89, 90)   # Volta (dp4a arrived with sm_61) to Hopper
 
 def vdot_nvrtc(kind:Kind, arches=NVRTC_ARCHES) -> list:
