@@ -183,6 +183,32 @@ extern "C" __global__ void votes(const int* x, int* out) {
     assert out[0] != int(p[0, :32].sum())
 
 
+def test_race_build_sees_memcpy_and_memset():
+    import pytest
+    src = r"""#include <cuda_runtime.h>
+extern "C" __global__ void k(const float* x, float* y, int n) {
+    __shared__ float s[64];
+    const int t = threadIdx.x;
+    if (t < 16) memset(&s[4 * t], 0, n * sizeof(float));   // a library call: n is not a constant
+    BARRIER
+    s[t] += x[t];
+    __syncthreads();
+    float loc[4];
+    memcpy(loc, &s[4 * ((t / 4 + 1) % 16)], n * sizeof(float));
+    y[t] = loc[0] + loc[n - 1];
+}
+"""
+    x = np.arange(64, dtype=np.float32); y = np.empty(64, np.float32)
+    launch(src.replace('BARRIER', '__syncthreads();'), 'k', 1, 64, [x, y, 4], mode='race')
+    b = 4 * ((np.arange(64) // 4 + 1) % 16)
+    assert (y == x[b] + x[b + 3]).all()
+    with pytest.raises(SharedMemoryRace, match='written by thread 0'):   # sabotage: the zeroing races the adds
+        launch(src.replace('BARRIER', ''), 'k', 1, 64, [x, y, 4], mode='race')
+    with pytest.raises(SharedMemoryRace):                                    # sabotage: the copy races the adds
+        launch(src.replace('BARRIER', '__syncthreads();').replace('    __syncthreads();\n    float loc', '    float loc'),
+               'k', 1, 64, [x, y, 4], mode='race')
+
+
 def test_bad_input_refused():
     import pytest
     k = KINDS[0]

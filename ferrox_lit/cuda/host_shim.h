@@ -47,6 +47,21 @@ void fx_trap(const char* file, int line) __attribute__((noreturn));
 
 template <class T> static inline T __ldg(const T* p) { return *p; }
 
+#ifdef __SANITIZE_THREAD__
+// The race build: GCC's TSan instrumentation leaves memcpy/memset calls to the TSan runtime's interceptors,
+// which the runner does not link; these report the ranges to the runner's callbacks, then copy.
+extern "C" void __tsan_read_range(void* a, unsigned long n);
+extern "C" void __tsan_write_range(void* a, unsigned long n);
+static inline void* fx_memcpy(void* d, const void* s, size_t n) {
+    if (n) { __tsan_read_range(const_cast<void*>(s), n); __tsan_write_range(d, n); }
+    return __builtin_memcpy(d, s, n);
+}
+static inline void* fx_memset(void* d, int c, size_t n) { if (n) __tsan_write_range(d, n); return __builtin_memset(d, c, n); }
+namespace std { using ::fx_memcpy; using ::fx_memset; }
+#define memcpy fx_memcpy
+#define memset fx_memset
+#endif
+
 // Fences: the fibers of a block run on one OS thread and blocks run one after another, so every
 // memory access is already visible to every later one: the fences have nothing to order.
 static inline void __threadfence() {}
