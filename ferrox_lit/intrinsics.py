@@ -481,17 +481,27 @@ for _k, _m in enumerate(MODES):
         f'll2float_{_m}': ('convert', _I2F, lambda a, b, c, k=_k: ref_i2f(*_ll(a, b), k), None),
         f'ull2float_{_m}': ('convert', _I2F, lambda a, b, c, k=_k: ref_i2f(j64(a, b), np.zeros(a.size, bool), k), None),
     })
-FLOAT_REFS.update({
-    'frsqrt_rn': ('arith', 'isqrt(2^112 // m) in Python integers + exactness bit', lambda a, b, c: ref_rsqrt(a), None),
-    'saturatef': ('minmax', 'clip to [+0, 1], NaN -> +0', lambda a, b, c: _sat01(a), None),
-    'roundf': ('round', 'floor(|x| + 0.5) with x sign (float64)', lambda a, b, c: _roundf(a), 'nan'),
-    'rintf': ('round', 'numpy rint (ties to even)', _unary(np.rint), 'nan'),
-    'truncf': ('round', 'numpy trunc', _unary(np.trunc), 'nan'),
-    'floorf': ('round', 'numpy floor', _unary(np.floor), 'nan'),
-    'ceilf': ('round', 'numpy ceil', _unary(np.ceil), 'nan'),
-    'fminf': ('minmax', 'numpy fmin; -0 < +0; two NaNs: canonical NaN', lambda a, b, c: _minmax(a, b, np.fmin, np.bitwise_or), None),
-    'fmaxf': ('minmax', 'numpy fmax; -0 < +0; two NaNs: canonical NaN', lambda a, b, c: _minmax(a, b, np.fmax, np.bitwise_and), None),
-})
+FLOAT_REFS.update(
+    {
+        'float_as_uint': ('bits', 'the same 32 bits', lambda a, b, c: a, None),
+        'uint_as_float': ('bits', 'the same 32 bits', lambda a, b, c: a, None),
+        'float_as_int': ('bits', 'the same 32 bits', lambda a, b, c: a, None),
+        'int_as_float': ('bits', 'the same 32 bits', lambda a, b, c: a, None),
+        'double_as_longlong': ('bits', 'the same 64 bits (through __longlong_as_double)', lambda a, b, c: j64(a, b), None),
+        'double2hiint': ('bits', 'the high word of the double', lambda a, b, c: b, None),
+        'double2loint': ('bits', 'the low word of the double', lambda a, b, c: a, None),
+        'hiloint2double': ('bits', 'the double of words (hi, lo)', lambda a, b, c: j64(a, b), None),
+        'frsqrt_rn': ('arith', 'isqrt(2^112 // m) in Python integers + exactness bit', lambda a, b, c: ref_rsqrt(a), None),
+        'saturatef': ('minmax', 'clip to [+0, 1], NaN -> +0', lambda a, b, c: _sat01(a), None),
+        'roundf': ('round', 'floor(|x| + 0.5) with x sign (float64)', lambda a, b, c: _roundf(a), 'nan'),
+        'rintf': ('round', 'numpy rint (ties to even)', _unary(np.rint), 'nan'),
+        'truncf': ('round', 'numpy trunc', _unary(np.trunc), 'nan'),
+        'floorf': ('round', 'numpy floor', _unary(np.floor), 'nan'),
+        'ceilf': ('round', 'numpy ceil', _unary(np.ceil), 'nan'),
+        'fminf': ('minmax', 'numpy fmin; -0 < +0; two NaNs: canonical NaN', lambda a, b, c: _minmax(a, b, np.fmin, np.bitwise_or), None),
+        'fmaxf': ('minmax', 'numpy fmax; -0 < +0; two NaNs: canonical NaN', lambda a, b, c: _minmax(a, b, np.fmax, np.bitwise_and), None),
+    }
+)
 
 def agree(got, want, loose:str|None) -> np.ndarray:
     "Bit-identical; with loose 'nan' also both NaN (any payload)."

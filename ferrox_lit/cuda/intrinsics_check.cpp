@@ -58,6 +58,11 @@ static std::map<std::string, Entry> float_ops() {
     I4("int2float_" #sfx, U(__int2float_##sfx((int)a))) I4("uint2float_" #sfx, U(__uint2float_##sfx(a))) \
     I4("ll2float_" #sfx, U(__ll2float_##sfx((i64)J(a, b)))) I4("ull2float_" #sfx, U(__ull2float_##sfx(J(a, b))))
     FM(rn) FM(rz) FM(rd) FM(ru)
+    I4("float_as_uint", __float_as_uint(F(a))) I4("uint_as_float", U(__uint_as_float(a))) I4("float_as_int", (uint32_t)__float_as_int(F(a)))
+    I4("int_as_float", U(__int_as_float((int)a))) I8("double_as_longlong", __double_as_longlong(__longlong_as_double((i64)J(a, b))))
+    I4("double2hiint", (uint32_t)__double2hiint(__longlong_as_double((i64)J(a, b))))
+    I4("double2loint", (uint32_t)__double2loint(__longlong_as_double((i64)J(a, b))))
+    I8("hiloint2double", __double_as_longlong(__hiloint2double((int)b, (int)a)))
     I4("frsqrt_rn", U(__frsqrt_rn(F(a)))) I4("saturatef", U(__saturatef(F(a))))
     I4("roundf", U(roundf(F(a)))) I4("rintf", U(rintf(F(a)))) I4("truncf", U(truncf(F(a)))) I4("floorf", U(floorf(F(a))))
     I4("ceilf", U(ceilf(F(a)))) I4("fminf", U(fminf(F(a), F(b)))) I4("fmaxf", U(fmaxf(F(a), F(b))))
