@@ -13,6 +13,7 @@ from .core import md_table
 from .host import _COMMON, _MODE_FLAGS, _runner_object, _cxx, cache_dir, _raise_for, _sentinel, LaunchResult, SENTINEL_F32, MODES
 from .host import _check_geometry, _dims, LaunchRefused, HostCompileError, _headers_digest, RUNNER_CPP
 from .host import SanitizerError, KernelTimeout, UntouchedOutput, HostError, UninitializedSharedRead, MAX_DYN_SHARED, device_source
+from .host import shared_sections, BUILD_RECIPE
 
 # %% auto #0
 __all__ = ['EXAMPLES_DIR', 'HOST_MARKERS', 'TRAMPOLINE_CPP', 'DeviceCompileError', 'KernelNotFound', 'HostCodeInDeviceSource',
@@ -262,7 +263,7 @@ def build(source:str,              # device code: kernels and their helpers (no 
     tu = translation_unit(source, kernel, filename)
     dflags = [f'-D__CUDA_ARCH__={int(arch)}'] + [f'-D{k}' if v is None else f'-D{k}={v}' for k, v in defines.items()]
     iflags = ['-I', str(CUDA_DIR)] + [x for d in include_dirs for x in ('-I', str(Path(d).resolve()))]
-    key = hashlib.sha256('\0'.join([mode, tu, RUNNER_CPP, _headers_digest(), _include_digest(include_dirs), cxx, *_COMMON, *kflags, *rflags,
+    key = hashlib.sha256('\0'.join([BUILD_RECIPE, mode, tu, RUNNER_CPP, _headers_digest(), _include_digest(include_dirs), cxx, *_COMMON, *kflags, *rflags,
                                     *dflags, *iflags]).encode()).hexdigest()[:20]
     d = cache_dir() / f"dev-{re.sub(r'[^A-Za-z0-9_]', '_', kernel)[:48]}-{mode}-{key}"
     exe = d / 'kernel'
@@ -275,6 +276,7 @@ def build(source:str,              # device code: kernels and their helpers (no 
             (tmp / filename).parent.mkdir(parents=True, exist_ok=True); (tmp / filename).write_text(source)
         _compile(tmp, [cxx, *_COMMON, *kflags, *dflags, *iflags, '-c', 'kernel.cpp', '-o', 'kernel.o'], f"{kernel} ({mode})",
                  filename, include_dirs)
+        shared_sections(tmp / 'kernel.o')   # templated kernels' __shared__ arrays into fx_shared (see host.shared_sections)
         _compile(tmp, [cxx, *rflags, 'kernel.o', str(_runner_object(cxx, mode)), '-o', 'kernel', '-ldl', '-pthread'],
                  f"{kernel} ({mode}, link)", filename, include_dirs)
         r = subprocess.run([str(tmp / 'kernel'), '--signature'], capture_output=True, text=True, timeout=60,

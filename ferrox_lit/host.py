@@ -16,13 +16,14 @@ from .source import cuda_text, CUDA_DIR
 
 
 # %% auto #0
-__all__ = ['SHIM_H', 'RUNNER_CPP', 'MODES', 'SENTINEL_F32', 'MAX_THREADS', 'MAX_DYN_SHARED', 'GEMM_SABOTAGES', 'HostError',
-           'HostCompileError', 'LaunchRefused', 'KernelTimeout', 'BarrierDivergence', 'SharedMemoryRace',
+__all__ = ['SHIM_H', 'RUNNER_CPP', 'MODES', 'BUILD_RECIPE', 'SENTINEL_F32', 'MAX_THREADS', 'MAX_DYN_SHARED', 'GEMM_SABOTAGES',
+           'HostError', 'HostCompileError', 'LaunchRefused', 'KernelTimeout', 'BarrierDivergence', 'SharedMemoryRace',
            'UninitializedSharedRead', 'SanitizerError', 'KernelCrashed', 'UntouchedOutput', 'WarpMaskLaneExited',
            'WarpCollectiveMismatch', 'ShuffleFromInactiveLane', 'ShuffleWidthError', 'KernelAssert', 'KernelTrap',
-           'IntegerDivisionByZero', 'Param', 'kernel_params', 'cache_dir', 'device_source', 'build', 'LaunchResult',
-           'launch', 'run_mul_mm', 'degenerate_blocks', 'host_shapes', 'subnormal_blocks', 'host_dispatches',
-           'host_evidence', 'sabotaged_src', 'run_gemm_sabotage', 'snippet_sabotage_evidence', 'host_rung']
+           'IntegerDivisionByZero', 'Param', 'kernel_params', 'cache_dir', 'device_source', 'shared_sections', 'build',
+           'LaunchResult', 'launch', 'run_mul_mm', 'degenerate_blocks', 'host_shapes', 'subnormal_blocks',
+           'host_dispatches', 'host_evidence', 'sabotaged_src', 'run_gemm_sabotage', 'snippet_sabotage_evidence',
+           'host_rung']
 
 # %% ../nbs/30_host.ipynb #b712ce1c
 SHIM_H = cuda_text('host_shim.h')  # ferrox_lit/cuda/host_shim.h, shown below
@@ -94,8 +95,11 @@ _COMMON = ['-std=c++17', '-O2', '-ffp-contract=off', '-fno-fast-math', '-w']
 _DIV0 = ['-fsanitize=integer-divide-by-zero', '-fno-sanitize-recover=integer-divide-by-zero']  # every kernel build; handlers in runner.cpp
 _MODE_FLAGS = {'fast': (_DIV0, []),
                'race': (['-g', '-fsanitize=thread', *_DIV0], []),
-               'asan': (['-g', '-fsanitize=address,undefined', '-fno-sanitize-recover=all', '-fno-omit-frame-pointer', '-DFX_ASAN'],
-                        ['-fsanitize=address,undefined', '-fno-sanitize-recover=all', '-DFX_ASAN']),
+               # float-cast-overflow is not part of -fsanitize=undefined in g++: a float-to-int conversion out of range (or of NaN)
+               # is undefined in C++ and saturates on the GPU, so a kernel relying on it is flagged here
+               'asan': (['-g', '-fsanitize=address,undefined,float-cast-overflow', '-fno-sanitize-recover=all', '-fno-omit-frame-pointer',
+                         '-DFX_ASAN'],
+                        ['-fsanitize=address,undefined,float-cast-overflow', '-fno-sanitize-recover=all', '-DFX_ASAN']),
                'osthreads': (['-DFX_TLS=thread_local', *_DIV0], ['-DFX_TLS=thread_local', '-DFX_OSTHREADS', '-pthread'])}
 MODES = tuple(_MODE_FLAGS)
 
@@ -162,6 +166,23 @@ def _dirs_digest(include_dirs) -> str:
             if p.is_file() and p.suffix in ('.h', '.hpp', '.cuh', '.inc', '.inl'): h.update(str(p).encode() + b'\0' + p.read_bytes())
     return h.hexdigest()
 
+BUILD_RECIPE = 'v2: template __shared__ sections renamed'  # part of every cache key: change it when the build steps change
+
+def shared_sections(obj:Path) -> list:
+    "Move the function-local `__shared__` arrays of template instances into `fx_shared` (in place); the sections moved."
+    # The shim puts __shared__ variables in section fx_shared, whose bounds the runner uses to fill shared memory with
+    # garbage per block and to find shared accesses. g++ drops that attribute on static locals of template instances:
+    # it gives each its own COMDAT section `.bss._ZZ<function><name>` instead, so a templated kernel's shared memory would
+    # be invisible to the race and uninitialised-read detectors. CUDA device code has no other zero-initialised
+    # function-local statics (only __shared__ ones), so every such section is shared memory: rename them to fx_shared.
+    r = subprocess.run(['objdump', '-h', str(obj)], capture_output=True, text=True)
+    if r.returncode: raise HostError(f"objdump -h {obj.name} failed: {r.stderr.strip()}")
+    names = re.findall(r'^\s*\d+\s+(\.bss\._ZZ\S+)', r.stdout, re.M)
+    if names:
+        r = subprocess.run(['objcopy', *[f'--rename-section={n}=fx_shared' for n in names], str(obj)], capture_output=True, text=True)
+        if r.returncode: raise HostError(f"objcopy could not move {names} to fx_shared: {r.stderr.strip()}")
+    return names
+
 def build(src:str, fn_name:str, mode:str='fast',
           arch:int=900,          # __CUDA_ARCH__ the kernel sees
           include_dirs=(),       # -I directories (their headers are part of the cache key)
@@ -175,7 +196,7 @@ def build(src:str, fn_name:str, mode:str='fast',
     kflags, rflags = _MODE_FLAGS[mode]
     kernel = ('#include "shim.h"\n#line 1 "kernel.cu"\n' + device_source(src) + '\n#line 1 "trampoline.cpp"'
               + _trampoline(fn_name, params))
-    key = hashlib.sha256('\0'.join([mode, kernel, SHIM_H, RUNNER_CPP, _headers_digest(), _dirs_digest(include_dirs), cxx, *_COMMON,
+    key = hashlib.sha256('\0'.join([BUILD_RECIPE, mode, kernel, SHIM_H, RUNNER_CPP, _headers_digest(), _dirs_digest(include_dirs), cxx, *_COMMON,
                                     *kflags, *rflags, *uflags]).encode()).hexdigest()[:20]
     d = cache_dir() / f'{fn_name}-{mode}-{key}'
     exe = d / 'kernel'
@@ -185,7 +206,8 @@ def build(src:str, fn_name:str, mode:str='fast',
     runner = _runner_object(cxx, mode)
     steps = [[cxx, *_COMMON, *kflags, *uflags, '-I', str(CUDA_DIR), '-c', 'kernel.cpp', '-o', 'kernel.o'],
              [cxx, *rflags, 'kernel.o', str(runner), '-o', 'kernel', '-ldl', '-pthread']]
-    for cmd in steps:
+    for n, cmd in enumerate(steps):
+        if n == 1: shared_sections(tmp / 'kernel.o')
         r = subprocess.run(cmd, cwd=tmp, capture_output=True, text=True)
         if r.returncode:
             raise HostCompileError(f"{fn_name} ({mode}) does not compile for the CPU:\n{(r.stderr or r.stdout).strip()}")

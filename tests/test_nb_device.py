@@ -13,6 +13,7 @@ from ferrox_lit.core import md_table
 from ferrox_lit.host import _COMMON, _MODE_FLAGS, _runner_object, _cxx, cache_dir, _raise_for, _sentinel, LaunchResult, SENTINEL_F32, MODES
 from ferrox_lit.host import _check_geometry, _dims, LaunchRefused, HostCompileError, _headers_digest, RUNNER_CPP
 from ferrox_lit.host import SanitizerError, KernelTimeout, UntouchedOutput, HostError, UninitializedSharedRead, MAX_DYN_SHARED, device_source
+from ferrox_lit.host import shared_sections, BUILD_RECIPE
 
 
 from IPython.display import Markdown
@@ -352,3 +353,30 @@ def test_dynamic_shared_memory_is_sized_by_the_launch():
         assert struct.unpack('<9I', (Path(d) / 'job').read_bytes()[4:40]) == (1, 1, 1, 32, 1, 1, 1, 0, 4096)
     for bad in (-1, MAX_DYN_SHARED + 1, 1.5, True):
         with pytest.raises(LaunchRefused, match='shared_bytes'): launch(REV_SRC, 'reverse<float>', 1, 64, [xs, ys], shared_bytes=bad)
+
+
+def test_template_shared_is_checked():
+    import os, tempfile, pytest
+    import ferrox_lit.device as dev
+    rot = """
+template <int N> __global__ void rot(const float* x, float* y) {
+    __shared__ float tile[N];
+    tile[threadIdx.x] = x[threadIdx.x];
+    __syncthreads();
+    y[threadIdx.x] = tile[(threadIdx.x + 1) % N];
+}
+"""
+    bad = rot.replace('__syncthreads();', '')
+    x, y = np.arange(32, dtype=np.float32), np.zeros(32, np.float32)
+    launch(rot, 'rot<32>', 1, 32, [x, y], mode='race'); assert (y == np.roll(x, -1)).all()
+    with pytest.raises(UninitializedSharedRead): launch(bad, 'rot<32>', 1, 32, [x, y.copy()], mode='race')
+    # sabotage: without the renaming (and a fresh cache, so the build really happens) the missing barrier goes unseen
+    keep, old = dev.shared_sections, os.environ.get('FERROX_LIT_CACHE')
+    try:
+        dev.shared_sections = lambda obj: []
+        os.environ['FERROX_LIT_CACHE'] = tempfile.mkdtemp()
+        launch(bad, 'rot<32>', 1, 32, [x, y.copy()], mode='race')   # runs "clean"
+    finally:
+        dev.shared_sections = keep
+        if old is None: os.environ.pop('FERROX_LIT_CACHE')
+        else: os.environ['FERROX_LIT_CACHE'] = old

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import numpy as np
 from ferrox_lit.core import FerroxError
+from ferrox_lit.source import cuda_text
 
 
 from IPython.display import Markdown
 from ferrox_lit.core import md_table
+from ferrox_lit.source import show_cuda
 
 
 import nbdev; nbdev.nbdev_export()
@@ -85,3 +87,21 @@ def test_cuda_and_ggml_cpu_recipes_differ_where_expected():
     assert np.abs(a[1] - exact).mean() < np.abs(g[1] - exact).mean()
     # dequantized values agree within one quant step of d
     assert (np.abs(dequantize_q8_1(quantize_q8_1(xs)) - xs) <= np.repeat(a[0], 32, -1) * 0.5 + 1e-3 * np.abs(xs) + 1e-6).all()
+
+
+def test_kernel_equals_twin_and_sabotages_fire():
+    for name, x in q8_1_fixtures(5).items():
+        assert (run_quantize_q8_1(x) == quantize_q8_1(x)).all(), name
+    x = q8_1_fixtures(6)['outliers']
+    assert (run_quantize_q8_1(x, mode='race') == quantize_q8_1(x)).all()
+    fired = {n: q8_1_sabotage(n)['fired'] for n in Q8_1_SABOTAGES}
+    assert fired.pop('no-nan-guard') == 'SanitizerError', fired
+    assert fired.pop('partial-mask') in ('ShuffleFromInactiveLane', 'WarpCollectiveMismatch', 'WarpMaskLaneExited'), fired
+    assert all(v == 'mismatch' for v in fired.values()), fired
+
+
+def test_q8_1_nvrtc_all_targets():
+    from ferrox_lit.nvrtc import compile_kernel, resources
+    text, _ = q8_1_src()
+    for a in (70, 80, 90):
+        r = resources(compile_kernel(text, a)); assert r['spill_stores'] == 0 and r['stack'] == 0

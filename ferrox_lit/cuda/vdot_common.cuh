@@ -9,7 +9,7 @@ static __device__ __forceinline__ int ferrox_vdot_i32(const unsigned char* p) {
 }
 // Codebook kinds: four 4-bit codes, one in the low nibble of each byte of v, looked up in a 16-entry int8 table and packed
 // back as four int8 lanes (byte k of the result is t[code of byte k]).
-static __device__ __forceinline__ int ferrox_vdot_lut4(const signed char* t, unsigned int v) {
+static __device__ __forceinline__ __attribute__((unused)) int ferrox_vdot_lut4(const signed char* t, unsigned int v) {
     return (int)((unsigned int)(unsigned char)t[v & 15u] | ((unsigned int)(unsigned char)t[(v >> 8) & 15u] << 8)
                | ((unsigned int)(unsigned char)t[(v >> 16) & 15u] << 16) | ((unsigned int)(unsigned char)t[(v >> 24) & 15u] << 24));
 }
