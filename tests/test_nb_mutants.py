@@ -21,7 +21,7 @@ from ferrox_lit.gpu import dequant_src
 from ferrox_lit.matvec import matvec_src, reduce_src, rq_matvec_src, matvec_partials_twin, reduce_twin, repack, rq_partials_twin
 
 
-import difflib, tempfile
+import dataclasses, difflib, tempfile
 import pytest
 
 
@@ -131,6 +131,11 @@ def test_a_real_judge_on_a_tiny_snippet():
     none = analyse(text, lambda t: ('survived', ''), 'e8m0.cuh', limit=10)
     assert none.kill_rate == 0 and mutants_rung('MXFP4', equivalent={}) != ('ok',)
     with pytest.raises(NotInKernel): judge_dequant('Q8_0', 'e8m0.cuh')
+    # the fp16-subnormal fixture is what kills a slip in the subnormal branch of the fp16 decoder
+    jf, f16 = judge_dequant('Q8_0', 'f16.cuh'), cuda_path('f16.cuh').read_text()
+    m = next(m for m in mutants(f16, 'f16.cuh') if (m.old, m.new) == ('24', '23'))
+    assert jf(m.apply(f16))[0] == 'killed'
+    assert dataclasses.replace(jf, cases=[c for c in jf.cases if not c[0].startswith(F16_SUBNORMAL)])(m.apply(f16))[0] == 'survived'
 
 
 def test_rung_ok_and_its_sabotages():
