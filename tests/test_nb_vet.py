@@ -137,6 +137,19 @@ def test_ours_green():
     assert r['verdict'] == 'pass' and r['comparison'] == 'bound' and 0 < float(r['max_err_over_bound']) < 1, vet_table(r)
 
 
+def test_matvec_sabotages_flagged():
+    from ferrox_lit.matvec import matvec_src, mv_sabotaged_src, MV_ROWS, MV_THREADS
+    src, fn = matvec_src('Q4_K')
+    go = lambda s: vet(s, fn, 'Q4_K', 'matvec', f'cdiv(n_rows, {MV_ROWS}), 1', MV_THREADS, 'w,x,y,n_rows,n_cols,row_bytes,1',
+                       mutants=False, nvrtc=False)
+    assert src.count('reg[i] * xs[i]') == 1
+    r = go(src.replace('reg[i] * xs[i]', 'reg[i] * xs[i ^ 1]'))
+    assert r['verdict'] == 'fail' and r['comparison'] == 'bound' and float(r['max_err_over_bound']) > 1
+    assert r['first_mismatch']['row'] == 0 and r['first_mismatch']['cls'] == 'gross', r['first_mismatch']
+    r = go(mv_sabotaged_src('Q4_K', 'tree-barrier'))
+    assert r['verdict'] == 'fail' and [d['error'] for d in r['detectors']][:1] == ['SharedMemoryRace'], vet_table(r)
+
+
 def test_sabotages_flagged():
     rows = {r['sabotage']: r for r in sabotage_rows(mutants=False, nvrtc=False)}
     assert all(r['verdict'] == 'fail' for r in rows.values())
