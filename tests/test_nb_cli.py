@@ -157,7 +157,7 @@ def test_cli_names_any_case_and_kind_free_families():
     assert _kind_free('mv_reduce') and not any(_kind_free(f) for f in FAMILIES if f != 'mv_reduce')
     rc, out, err = _run(['check', '--kinds', 'q8_0', '--json', '--no-progress'])
     assert {r['kind'] for r in json.loads(out)} == {'*', 'Q8_0'}
-    assert set(COMMANDS) == {'check', 'emit', 'census', 'report', 'bench', 'gpu-check', 'kinds'}
+    assert set(COMMANDS) == {'check', 'emit', 'census', 'report', 'bench', 'gpu-check', 'kinds', 'vet'}
 
 
 def test_model_shapes_sources():
@@ -229,12 +229,13 @@ def test_cli_vet():
 
 def test_check_mutants_rung():
     from unittest import mock
-    import ferrox_lit.cli as cli
-    with mock.patch.object(cli, 'RUNGS', []), mock.patch.object(cli, 'GLOBAL_RUNGS', []), mock.patch.object(cli, 'file_rungs', lambda g=None: ([], [])):
-        assert cli.run_check(['Q8_0']) == []                                   # opt-in: absent without the flag
-        rows = cli.run_check(['Q8_0'], mutants=True)
+    only = dict(RUNGS=[], GLOBAL_RUNGS=[], file_rungs=lambda g=None: ([], []))   # every other rung left out, where run_check looks
+    with mock.patch.dict(run_check.__globals__, only):
+        assert run_check(['Q8_0']) == []                                       # opt-in: absent without the flag
+        rows = run_check(['Q8_0'], mutants=True)
         assert [r['rung'] for r in rows] == ['mutants'] and rows[0]['verdict'] in ('ok', 'FAIL', 'n/a'), rows
         rc, out, _ = _run(['check', '--kinds', 'Q8_0', '--mutants', '--json'])
-        assert [r['rung'] for r in json.loads(out)] == ['mutants'] and rc == (1 if rows[0]['verdict'] == 'FAIL' else 0)
+        got = json.loads(out)
+        assert [r['rung'] for r in got] == ['mutants'] and rc == (1 if got[0]['verdict'] == 'FAIL' else 0)
     from ferrox_lit.mutants import mutants_rung
-    assert rows[0]['verdict'] == mutants_rung('Q8_0')[0]                       # the row is the measurement's own verdict
+    assert got[0]['verdict'] == mutants_rung('Q8_0')[0]                        # the row is the measurement's own verdict
