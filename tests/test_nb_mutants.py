@@ -50,7 +50,6 @@ def test_template_brackets_are_never_comparisons():
     roles = {(u.text, u.col): i in b for i, u in enumerate(t) if u.text in ('<', '>', '>>')}
     assert roles == {('<', 16): True, ('>', 20): True, ('<', 30): True, ('>', 36): True, ('>>', 46): False, ('<', 57): False,
                      ('>', 66): False, ('<', 83): True, ('<', 95): True, ('>>', 99): True}
-    assert not any(m.old in '<>' and m.col in (16, 20, 30, 36) for m in mutants(TPL))
     # sabotage: a comparison followed by a closing '>' is not taken for a template when '&&' separates them
     assert not template_brackets(tokens('x = f < g && h > k;'))
 
@@ -70,6 +69,8 @@ def test_mutants_classes_apply_limit_and_determinism():
     assert mutants(TINY, limit=9, seed=2) != s1
     assert [x.new for x in mutants('y = -x + !a - ~b;') if x.op == 'unary'] == ['', '', '']
     assert all(x.op == 'constant' for x in mutants('float* p = (float*)&q;'))      # declarators, casts, address-of left alone
+    tpl = 'y = static_cast<int>(a) + foo<float>(b) - (c >> 2);'
+    assert not any(x.old in '<>' for x in mutants(tpl)) and any(x.old == '>>' for x in mutants(tpl))   # template brackets left alone
     # sabotage: with the unary/binary rule off, unary minus would be replaced like a binary one
     assert all(x.new == '' for x in mutants('y = -x;') if x.old == '-')
 
@@ -129,7 +130,7 @@ def test_a_real_judge_on_a_tiny_snippet():
     assert all(s.key in EQUIVALENT for s, _ in r.survivors), [s.shown() for s, _ in r.survivors]
     # sabotage: the same mutants judged by a judge that compares nothing all survive
     none = analyse(text, lambda t: ('survived', ''), 'e8m0.cuh', limit=10)
-    assert none.kill_rate == 0 and mutants_rung('MXFP4', equivalent={}) != ('ok',)
+    assert none.kill_rate == 0 and none.survived == none.total
     with pytest.raises(NotInKernel): judge_dequant('Q8_0', 'e8m0.cuh')
     # the fp16-subnormal fixture is what kills a slip in the subnormal branch of the fp16 decoder
     jf, f16 = judge_dequant('Q8_0', 'f16.cuh'), cuda_path('f16.cuh').read_text()
