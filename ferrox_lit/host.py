@@ -22,8 +22,8 @@ __all__ = ['SHIM_H', 'RUNNER_CPP', 'MODES', 'BUILD_RECIPE', 'SENTINEL_F32', 'MAX
            'WarpCollectiveMismatch', 'ShuffleFromInactiveLane', 'ShuffleWidthError', 'KernelAssert', 'KernelTrap',
            'IntegerDivisionByZero', 'Param', 'kernel_params', 'cache_dir', 'device_source', 'shared_sections', 'build',
            'LaunchResult', 'launch', 'run_mul_mm', 'degenerate_blocks', 'host_shapes', 'subnormal_blocks',
-           'host_dispatches', 'host_evidence', 'sabotaged_src', 'run_gemm_sabotage', 'snippet_sabotage_evidence',
-           'host_rung']
+           'f16_subnormal_blocks', 'host_dispatches', 'host_evidence', 'sabotaged_src', 'run_gemm_sabotage',
+           'snippet_sabotage_evidence', 'host_rung']
 
 # %% ../nbs/30_host.ipynb #b712ce1c
 SHIM_H = cuda_text('host_shim.h')  # ferrox_lit/cuda/host_shim.h, shown below
@@ -371,7 +371,8 @@ def host_shapes(kind) -> list:
     "(label, n_rows, batch, n_cols) of the dispatches the host evidence runs for `kind`."
     k1, kb = 2 * max(256, kind.block_elems), max(32, kind.block_elems)
     return [('exact tiles', 64, 128, k1), ('partial both axes', 100, 37, k1), ('batch 1', 65, 1, k1),
-            ('batch 2', 64, 2, k1), ('batch 3', 3, 3, k1), ('K one block', 70, 5, kb), ('K 2048', 64, 8, 2048)]
+            ('batch 2', 64, 2, k1), ('batch 3', 3, 3, k1), ('K one block', 70, 5, kb), ('K 2048', 64, 8, 2048),
+            ('a second token tile', 16, 130, kb)]  # batch > 128: blockIdx.x > 0, where a slip in t0 = blockIdx.x * FX_BN shows
 
 def subnormal_blocks(kind, n_blocks:int, seed:int) -> np.ndarray:
     "Random blocks whose every E8M0 scale byte is 0 or 1 (2^-127, 2^-126): subnormal weights and products."
@@ -379,10 +380,20 @@ def subnormal_blocks(kind, n_blocks:int, seed:int) -> np.ndarray:
     for off in kind.e8m0_fields: raw[:, off] = np.random.default_rng(seed).integers(0, 2, n_blocks)
     return raw
 
+def f16_subnormal_blocks(kind, n_blocks:int, seed:int) -> np.ndarray:
+    "Random blocks whose every fp16 scale is subnormal (exponent 0, random mantissa and sign)."
+    raw = random_blocks(kind, n_blocks, seed)
+    rng = np.random.default_rng(seed)
+    for off in kind.f16_fields:
+        h = (rng.integers(0, 2, n_blocks) << 15) | rng.integers(1, 1024, n_blocks)
+        raw[:, off], raw[:, off + 1] = h & 0xFF, h >> 8
+    return raw
+
 def host_dispatches(kind) -> list:
-    "(label, n_rows, batch, n_cols, fixture) of every evidence dispatch: `host_shapes`, degenerate scales, subnormal scales (E8M0 kinds)."
+    "(label, n_rows, batch, n_cols, fixture) of every evidence dispatch: `host_shapes`, degenerate scales, subnormal E8M0/fp16 scales."
     return ([(*s, random_blocks) for s in host_shapes(kind)] + [('degenerate scales', 100, 37, 512, degenerate_blocks)]
-            + ([('subnormal scales', 64, 8, 512, subnormal_blocks)] if kind.e8m0_fields else []))
+            + ([('subnormal scales', 64, 8, 512, subnormal_blocks)] if kind.e8m0_fields else [])
+            + ([('subnormal fp16 scales', 64, 8, 512, f16_subnormal_blocks)] if kind.f16_fields else []))
 
 def host_evidence(kind, mode:str='fast', seed:int=0) -> list:
     "Run the emitted kernel on the CPU and the twin over `host_dispatches` (the GPU layer's evidence runs the same list)."

@@ -16,7 +16,7 @@ from .kinds import KINDS, kind_by_name, require_kind
 from .mul_mm import kernel_src, kind_prelude, fx_defines, BODY_SRC
 from .twin import gemm_error
 from .formats.q4_k import k_scale_min_twin
-from .host import launch, degenerate_blocks, HostError
+from .host import launch, degenerate_blocks, HostError, f16_subnormal_blocks
 from .source import cuda_text
 
 # %% auto #0
@@ -227,12 +227,14 @@ def matvec_shapes(kind) -> list:
     "(label, n_rows, n_cols, n_split) of the dispatches the native evidence runs for `kind`."
     kind = matvec_kind(kind)
     k1 = max(256, kind.block_elems)
-    return [('ragged rows', 37, 4 * k1, 1), ('ragged rows, split 3', 37, 8 * k1, 3), ('one row', 1, k1, 1),
-            ('split = sub-blocks', 6, k1, k1 // SUB), ('degenerate scales', 37, 2 * k1, 2)]
+    sub16 = [('subnormal fp16 scales', 37, k1, 1)] if kind.f16_fields else []  # the fp16 decode's subnormal branch
+    return sub16 + [('ragged rows', 37, 4 * k1, 1), ('ragged rows, split 3', 37, 8 * k1, 3), ('one row', 1, k1, 1),
+            ('split = sub-blocks', 6, k1, k1 // SUB), ('degenerate scales', 37, 2 * k1, 2),
+            ('split 2, 260 rows', 260, k1, 2)]  # > 256 rows: the reduce's blockIdx.x > 0
 
 def _operands(kind, label, n_rows, n_cols, seed):
     "Random (or degenerate-scale) weight rows and a Gaussian activation for one evidence dispatch."
-    make = degenerate_blocks if label == 'degenerate scales' else random_blocks
+    make = {'degenerate scales': degenerate_blocks, 'subnormal fp16 scales': f16_subnormal_blocks}.get(label, random_blocks)
     w = make(kind, n_rows * n_cols // kind.block_elems, seed).reshape(n_rows, -1)
     return w, np.random.default_rng(seed).standard_normal(n_cols).astype(np.float32)
 
@@ -595,7 +597,8 @@ def rq_shapes(kind) -> list:
     kind = matvec_kind(kind)
     k1 = max(256, kind.block_elems)
     return [('ragged group', 70, 4 * k1, 1), ('ragged group, split 3', 70, 8 * k1, 3), ('one row', 1, k1, 1),
-            ('split = chunks', 33, k1, k1 // RQ_CHUNK), ('degenerate scales', 70, 2 * k1, 2)]
+            ('split = chunks', 33, k1, k1 // RQ_CHUNK), ('degenerate scales', 70, 2 * k1, 2),
+            ('two row groups', 130, k1, 1)]  # > 128 rows: blockIdx.x > 0 in the row index
 
 def rq_evidence(kind, mode:str='fast', seed:int=0) -> list:
     "Repack, run the emitted repacked matvec (and reduce) on the CPU, compare with the twins."

@@ -13,6 +13,7 @@ import numpy as np
 from .core import FerroxError, mismatches, md_table
 from .source import MARKER, cuda_path, source_names, CUDA_DIR
 from .host import HostError, HostCompileError, LaunchRefused, KernelTimeout, cache_dir, launch, _cxx
+from .host import f16_subnormal_blocks  # the fp16-subnormal fixture (it lives with the evidence it joined)
 from .host import random_blocks, degenerate_blocks, subnormal_blocks
 from .kinds import kind_by_name
 from .mul_mm import kernel_src
@@ -24,10 +25,10 @@ from .matvec import matvec_src, reduce_src, rq_matvec_src, matvec_partials_twin,
 __all__ = ['TINY', 'TYPE_WORDS', 'CAST_TEMPLATES', 'OPERATOR_CLASSES', 'VERDICTS', 'F16_SUBNORMAL', 'DEQUANT_THREADS',
            'MATVEC_VARIANTS', 'KERNEL_BODIES', 'GEMM_KINDS', 'SHARED_BODIES', 'MEASURED', 'MUTANTS_JSON', 'EQUIVALENT',
            'MutantError', 'BadVerdict', 'Token', 'tokens', 'template_brackets', 'Mutant', 'mutants', 'mutants_cache',
-           'MutationReport', 'analyse', 'verdict', 'NotInKernel', 'file_lines', 'splice', 'live_lines',
-           'f16_subnormal_blocks', 'fixtures', 'KernelJudge', 'judge_dequant', 'judge_mul_mm', 'judge_matvec',
-           'kernel_files', 'judges_digest', 'targets', 'judge_for', 'analyse_target', 'target_limit', 'StaleMutants',
-           'measurement', 'reason', 'audit', 'mutants_rung']
+           'MutationReport', 'analyse', 'verdict', 'NotInKernel', 'file_lines', 'splice', 'live_lines', 'fixtures',
+           'KernelJudge', 'judge_dequant', 'judge_mul_mm', 'judge_matvec', 'kernel_files', 'judges_digest', 'targets',
+           'judge_for', 'analyse_target', 'target_limit', 'StaleMutants', 'measurement', 'reason', 'audit',
+           'mutants_rung']
 
 # %% ../nbs/38_mutants.ipynb #1b2ac4a7
 class MutantError(FerroxError, ValueError): "A mutant cannot be made or applied: the text at its position is not what it mutates."
@@ -384,15 +385,6 @@ def live_lines(tu:str, file:str) -> range|list:
 
 # %% ../nbs/38_mutants.ipynb #a958e167
 F16_SUBNORMAL = 'f16 subnormal scales'  # a fixture of ours: the evidence's random scales are all normal
-
-def f16_subnormal_blocks(kind, n_blocks:int, seed:int) -> np.ndarray:
-    "Random blocks whose every fp16 scale is subnormal (exponent 0, random mantissa and sign)."
-    raw = random_blocks(kind, n_blocks, seed)
-    rng = np.random.default_rng(seed)
-    for off in kind.f16_fields:
-        h = (rng.integers(0, 2, n_blocks) << 15) | rng.integers(1, 1024, n_blocks)
-        raw[:, off], raw[:, off + 1] = h & 0xFF, h >> 8
-    return raw
 
 def fixtures(kind) -> list:
     "(label, make) of the weight fixtures every judge runs: random, degenerate scales, subnormal E8M0 scales, subnormal fp16 scales."

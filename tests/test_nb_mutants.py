@@ -13,6 +13,7 @@ import numpy as np
 from ferrox_lit.core import FerroxError, mismatches, md_table
 from ferrox_lit.source import MARKER, cuda_path, source_names, CUDA_DIR
 from ferrox_lit.host import HostError, HostCompileError, LaunchRefused, KernelTimeout, cache_dir, launch, _cxx
+from ferrox_lit.host import f16_subnormal_blocks  # the fp16-subnormal fixture (it lives with the evidence it joined)
 from ferrox_lit.host import random_blocks, degenerate_blocks, subnormal_blocks
 from ferrox_lit.kinds import kind_by_name
 from ferrox_lit.mul_mm import kernel_src
