@@ -73,13 +73,17 @@ def build(kind,               # a Kind (a sabotaged copy too) or its name
     "Compile `kind`'s engine into a shared library (cached); its path."
     kind = require_kind(kind)
     files, cxx = engine_sources(kind, cpp), _cxx()
-    key = hashlib.sha256('\0'.join([cxx, *CXXFLAGS, _headers_digest(), *(f'{n}\0{t}' for n, t in sorted(files.items()))]).encode()).hexdigest()[:20]
+    parts = [cxx, *CXXFLAGS, _headers_digest(), *(f'{n}\0{t}' for n, t in sorted(files.items()))]
+    key = hashlib.sha256('\0'.join(parts).encode()).hexdigest()[
+        :20
+    ]
     lib = cache_dir() / f'{engine_fn(kind)}-{key}.so'
     if lib.exists(): return lib
     cache_dir().mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix='build-', dir=cache_dir()) as tmp:
         for n, t in files.items(): (Path(tmp) / n).write_text(t)
-        r = subprocess.run([cxx, *CXXFLAGS, '-I', str(CUDA_DIR), 'cpu_dequant.cpp', '-o', 'engine.so'], cwd=tmp, capture_output=True, text=True)
+        cmd = [cxx, *CXXFLAGS, '-I', str(CUDA_DIR), 'cpu_dequant.cpp', '-o', 'engine.so']
+        r = subprocess.run(cmd, cwd=tmp, capture_output=True, text=True)
         if r.returncode: raise CEngineCompileError(f"{kind.name}: the C engine does not compile:\n{(r.stderr or r.stdout).strip()[-3000:]}")
         os.replace(Path(tmp) / 'engine.so', lib)
     return lib

@@ -12,7 +12,15 @@ from .source import CUDA_DIR, MissingSource
 from .core import md_table
 from .host import _COMMON, _MODE_FLAGS, _runner_object, _cxx, cache_dir, _raise_for, _sentinel, LaunchResult, SENTINEL_F32, MODES
 from .host import _check_geometry, _dims, LaunchRefused, HostCompileError, _headers_digest, RUNNER_CPP
-from .host import SanitizerError, KernelTimeout, UntouchedOutput, HostError, UninitializedSharedRead, MAX_DYN_SHARED, device_source
+from ferrox_lit.host import (
+    SanitizerError,
+    KernelTimeout,
+    UntouchedOutput,
+    HostError,
+    UninitializedSharedRead,
+    MAX_DYN_SHARED,
+    device_source,
+)
 from .host import shared_sections, BUILD_RECIPE
 
 # %% auto #0
@@ -263,8 +271,24 @@ def build(source:str,              # device code: kernels and their helpers (no 
     tu = translation_unit(source, kernel, filename)
     dflags = [f'-D__CUDA_ARCH__={int(arch)}'] + [f'-D{k}' if v is None else f'-D{k}={v}' for k, v in defines.items()]
     iflags = ['-I', str(CUDA_DIR)] + [x for d in include_dirs for x in ('-I', str(Path(d).resolve()))]
-    key = hashlib.sha256('\0'.join([BUILD_RECIPE, mode, tu, RUNNER_CPP, _headers_digest(), _include_digest(include_dirs), cxx, *_COMMON, *kflags, *rflags,
-                                    *dflags, *iflags]).encode()).hexdigest()[:20]
+    key = hashlib.sha256(
+        '\0'.join(
+            [
+                BUILD_RECIPE,
+                mode,
+                tu,
+                RUNNER_CPP,
+                _headers_digest(),
+                _include_digest(include_dirs),
+                cxx,
+                *_COMMON,
+                *kflags,
+                *rflags,
+                *dflags,
+                *iflags,
+            ]
+        ).encode()
+    ).hexdigest()[:20]
     d = cache_dir() / f"dev-{re.sub(r'[^A-Za-z0-9_]', '_', kernel)[:48]}-{mode}-{key}"
     exe = d / 'kernel'
     if exe.exists(): return exe

@@ -196,8 +196,24 @@ def build(src:str, fn_name:str, mode:str='fast',
     kflags, rflags = _MODE_FLAGS[mode]
     kernel = ('#include "shim.h"\n#line 1 "kernel.cu"\n' + device_source(src) + '\n#line 1 "trampoline.cpp"'
               + _trampoline(fn_name, params))
-    key = hashlib.sha256('\0'.join([BUILD_RECIPE, mode, kernel, SHIM_H, RUNNER_CPP, _headers_digest(), _dirs_digest(include_dirs), cxx, *_COMMON,
-                                    *kflags, *rflags, *uflags]).encode()).hexdigest()[:20]
+    key = hashlib.sha256(
+        '\0'.join(
+            [
+                BUILD_RECIPE,
+                mode,
+                kernel,
+                SHIM_H,
+                RUNNER_CPP,
+                _headers_digest(),
+                _dirs_digest(include_dirs),
+                cxx,
+                *_COMMON,
+                *kflags,
+                *rflags,
+                *uflags,
+            ]
+        ).encode()
+    ).hexdigest()[:20]
     d = cache_dir() / f'{fn_name}-{mode}-{key}'
     exe = d / 'kernel'
     if exe.exists(): return exe

@@ -27,10 +27,13 @@ def check_mmvq(kind, weights:np.ndarray, x:np.ndarray) -> tuple:
     "(kind, n_rows, n_cols, batch, row_bytes) of a valid MMVQ; `MmvqOperands` otherwise."
     kind = require_kind(kind); check_vdot(kind)
     if not isinstance(weights, np.ndarray) or weights.dtype != np.uint8 or weights.ndim != 2:
-        raise MmvqOperands(f"{kind.name}: weights must be uint8 [n_rows, row_bytes], got {getattr(weights, 'dtype', type(weights).__name__)}"
-                           f" {getattr(weights, 'shape', '')}")
+        raise MmvqOperands(
+            f"{kind.name}: weights must be uint8 [n_rows, row_bytes], got {getattr(weights, 'dtype', type(weights).__name__)}"
+            f" {getattr(weights, 'shape', '')}"
+        )
     if not isinstance(x, np.ndarray) or x.dtype != np.float32 or x.ndim != 2:
-        raise MmvqOperands(f"{kind.name}: x must be float32 [batch, n_cols], got {getattr(x, 'dtype', type(x).__name__)} {getattr(x, 'shape', '')}")
+        got = f"{getattr(x, 'dtype', type(x).__name__)} {getattr(x, 'shape', '')}"
+        raise MmvqOperands(f"{kind.name}: x must be float32 [batch, n_cols], got {got}")
     n_rows, row_bytes = weights.shape
     batch, n_cols = x.shape
     if row_bytes % kind.block_bytes or row_bytes // kind.block_bytes * kind.block_elems != n_cols:
@@ -95,9 +98,15 @@ def mmvq_shapes(kind) -> list:
     "(label, n_rows, batch, n_cols, fixture) of the MMVQ evidence dispatches for `kind`."
     from ferrox_lit.host import degenerate_blocks
     kb = max(256, kind.block_elems)
-    return [('batch 1', 64, 1, 2 * kb, random_blocks), ('batch 8', 16, 8, 2 * kb, random_blocks), ('ragged rows', 37, 3, 2 * kb, random_blocks),
-            ('one block per row', 9, 2, kind.block_elems, random_blocks), ('long rows (4 chunks/lane)', 8, 1, 4096, random_blocks),
-            ('odd chunk count', 5, 2, 41 * kind.block_elems, random_blocks), ('degenerate scales', 40, 2, kind.block_elems, degenerate_blocks)]
+    return [
+        ('batch 1', 64, 1, 2 * kb, random_blocks),
+        ('batch 8', 16, 8, 2 * kb, random_blocks),
+        ('ragged rows', 37, 3, 2 * kb, random_blocks),
+        ('one block per row', 9, 2, kind.block_elems, random_blocks),
+        ('long rows (4 chunks/lane)', 8, 1, 4096, random_blocks),
+        ('odd chunk count', 5, 2, 41 * kind.block_elems, random_blocks),
+        ('degenerate scales', 40, 2, kind.block_elems, degenerate_blocks),
+    ]
 
 def mmvq_evidence(kind, seed:int=0, mode:str='fast') -> list:
     "CPU-run MMVQ vs `mmvq_twin` over `mmvq_shapes`: random blocks (one shape with inf/NaN/zero scales), Gaussian activations."
@@ -112,13 +121,32 @@ def mmvq_evidence(kind, seed:int=0, mode:str='fast') -> list:
 
 # %% ../nbs/46_mmvq.ipynb #e830f754
 MMVQ_SABOTAGES = {  # name -> (exact-once edit of mmvq.cuh, what it breaks, build)
-    'missing-shuffle-step': ('for (int o = 16; o > 0; o >>= 1)', 'for (int o = 16; o > 1; o >>= 1)', 'the butterfly stops one step short', 'fast'),
-    'wrong-lane-mask': ('acc[b] += __shfl_xor_sync(0xFFFFFFFFu, acc[b], o);', 'acc[b] += __shfl_xor_sync(0x0000FFFFu, acc[b], o);',
-                        'the mask names only lanes 0-15', 'fast'),
+    'missing-shuffle-step': (
+        'for (int o = 16; o > 0; o >>= 1)',
+        'for (int o = 16; o > 1; o >>= 1)',
+        'the butterfly stops one step short',
+        'fast',
+    ),
+    'wrong-lane-mask': (
+        'acc[b] += __shfl_xor_sync(0xFFFFFFFFu, acc[b], o);',
+        'acc[b] += __shfl_xor_sync(0x0000FFFFu, acc[b], o);',
+        'the mask names only lanes 0-15',
+        'fast',
+    ),
     'chunk-stride': ('c += 32)', 'c += 16)', 'lanes stride 16 chunks: chunks counted twice', 'fast'),
-    'chunk-index': ('c % FX_NCHUNK);', '(c + 1) % FX_NCHUNK);', 'the wrong chunk of the block (K-quants); the same for one-chunk blocks', 'fast'),
+    'chunk-index': (
+        'c % FX_NCHUNK);',
+        '(c + 1) % FX_NCHUNK);',
+        'the wrong chunk of the block (K-quants); the same for one-chunk blocks',
+        'fast',
+    ),
     'no-row-guard': ('    if (row >= n_rows) {\n        return;\n    }\n', '', 'ragged last block reads rows past the matrix', 'asan'),
-    'column-stride': ('y[(size_t)b * (size_t)n_rows + (size_t)row]', 'y[(size_t)row * (size_t)batch + (size_t)b]', 'output transposed', 'fast'),
+    'column-stride': (
+        'y[(size_t)b * (size_t)n_rows + (size_t)row]',
+        'y[(size_t)row * (size_t)batch + (size_t)b]',
+        'output transposed',
+        'fast',
+    ),
 }
 
 def mmvq_sabotage(kind, name:str, seed:int=2) -> dict:
@@ -132,7 +160,8 @@ def mmvq_sabotage(kind, name:str, seed:int=2) -> dict:
     x = np.random.default_rng(seed).standard_normal((3, n_cols)).astype(np.float32)
     try:
         bad = mismatches(run_mmvq(kind, w, x, mode=mode, body=MMVQ_BODY.replace(old, new), timeout=20), mmvq_twin(kind, w, x))
-        return dict(kind=kind.name, sabotage=name, why=why, build=mode, fired='mismatch' if bad else 'nothing', detail=f'{bad} of {37 * 3} outputs')
+        return dict(kind=kind.name, sabotage=name, why=why, build=mode, fired='mismatch' if bad else 'nothing',
+                    detail=f'{bad} of {37 * 3} outputs')
     except HostError as e:
         return dict(kind=kind.name, sabotage=name, why=why, build=mode, fired=type(e).__name__, detail=str(e).splitlines()[0][:110])
 

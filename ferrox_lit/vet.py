@@ -18,14 +18,14 @@ from .host import HostError, UntouchedOutput, degenerate_blocks, subnormal_block
 # %% auto #0
 __all__ = ['FAMILY_QUANTITIES', 'POINTERS', 'FAMILIES', 'GRID_LIMITS', 'BLOCK_LIMITS', 'MAX_BLOCK_THREADS', 'SEED_BLOCKS',
            'OUT_DTYPES', 'SENTINELS', 'CLASSES', 'U32', 'VET_ARCHES', 'NVRTC_STUBS', 'SASS_KEYS', 'MUTANT_FIXTURES',
-           'DETECTOR_MODES', 'DETECTOR_FIXTURES', 'Q4_0_SRC', 'Q4_0_SABOTAGES', 'MEASURED', 'BENCH_JSON', 'VetError',
-           'UnknownFamily', 'BadLaunchExpression', 'UnknownQuantity', 'LaunchDivisionByZero', 'GridLimitExceeded',
-           'BlockLimitExceeded', 'BadGranule', 'BadOutDtype', 'ArgumentsMismatch', 'parse_expr', 'eval_expr',
-           'eval_dims', 'KParam', 'signature', 'run_kernel', 'build_kernel', 'Fixture', 'odd_offset',
+           'DETECTOR_MODES', 'DETECTOR_FIXTURES', 'Q4_0_SRC', 'Q4_0_SABOTAGES', 'MEASURED', 'BENCH_JSON', 'OURS_JSON',
+           'VetError', 'UnknownFamily', 'BadLaunchExpression', 'UnknownQuantity', 'LaunchDivisionByZero',
+           'GridLimitExceeded', 'BlockLimitExceeded', 'BadGranule', 'BadOutDtype', 'ArgumentsMismatch', 'parse_expr',
+           'eval_expr', 'eval_dims', 'KParam', 'signature', 'run_kernel', 'build_kernel', 'Fixture', 'odd_offset',
            'scale_subnormal_blocks', 'dequant_fixtures', 'matvec_fixtures', 'bind', 'gamma', 'round_twin', 'decode',
-           'classify', 'compare', 'cuda_include_dir', 'nvrtc_compile', 'sass_summary', 'nvrtc_rows',
-           'mutation_analysis', 'vet', 'usage_message', 'vet_table', 'vet_ours', 'ours_row', 'sabotage_rows',
-           'vet_digest', 'bench_measurement']
+           'classify', 'compare', 'cuda_include_dir', 'nvrtc_compile', 'sass_summary', 'nvrtc_rows', 'function_spans',
+           'reached_lines', 'mutation_analysis', 'vet', 'usage_message', 'vet_table', 'vet_ours', 'ours_row',
+           'sabotage_rows', 'vet_digest', 'bench_measurement', 'ours_measurement']
 
 # %% ../nbs/37_vet.ipynb #95291db7
 FAMILY_QUANTITIES = {  # family -> {quantity: what it is}; pointer quantities are the fixture's buffers
@@ -417,7 +417,7 @@ def compare(kind:Kind, family:str, fx:Fixture, out:np.ndarray, xs, out_dtype:str
         cls = classify(got, wbits, out_dtype)
         r['comparison'] = 'bit-exact'
     else:
-        g = decode(got, out_dtype).astype(np.float64)
+        with np.errstate(invalid='ignore'): g = decode(got, out_dtype).astype(np.float64)  # the sentinel is a signalling NaN
         ref = want.astype(np.float64).reshape(-1)
         with np.errstate(all='ignore'):
             bnd = (np.abs(ref) * 2.0 ** -19 if bnd is None else bnd.reshape(-1)) + np.abs(ref) * {'float': 0, 'half': 2.0 ** -11,
@@ -565,6 +565,58 @@ def nvrtc_rows(source:str, kernel:str, include_dirs=(), defines={}, arches=VET_A
               if status == 'ok' else f"{bad['arch']}: {bad['error']}")
     return dict(status=status, detail=detail, rows=rows)
 
+# %% ../nbs/37_vet.ipynb #636517d8
+_IDENT = re.compile(r'[A-Za-z_]\w*')
+_NOT_NAMES = {'__launch_bounds__', '__attribute__', '__declspec', 'alignas', '__align__', '__maxnreg__', 'if', 'for', 'while',
+              'switch', 'return', 'sizeof', 'decltype', 'static_assert'}
+
+def function_spans(source:str) -> dict:
+    "name -> [(first line, last line)] of every top-level function definition in `source` (comments and strings ignored)."
+    from ferrox_lit.device import strip_comments
+    s, spans, depth, head, i = strip_comments(source), {}, 0, 0, 0
+    while i < len(s):
+        ch = s[i]
+        if ch == '{' and depth == 0:
+            start, d, j = i, 0, i
+            while j < len(s):   # the matching brace
+                d += (s[j] == '{') - (s[j] == '}')
+                if d == 0: break
+                j += 1
+            header, pd, name, prev = s[head:start], 0, None, None
+            for m in re.finditer(r'[()]|[A-Za-z_]\w*', header):   # the identifier before the first top-level '(' that is not an attribute
+                t = m.group()
+                if t == '(':
+                    if pd == 0 and prev and prev not in _NOT_NAMES and name is None: name = prev
+                    pd += 1
+                elif t == ')': pd -= 1
+                prev = t if t not in '()' else prev
+            if name is not None:
+                first = s.count('\n', 0, head + len(header) - len(header.lstrip())) + 1
+                spans.setdefault(name, []).append((first, s.count('\n', 0, j) + 1))
+            i, head = j + 1, j + 1
+            continue
+        if ch in ';}' and depth == 0: head = i + 1
+        i += 1
+    return spans
+
+def reached_lines(source:str, kernel:str) -> set|None:
+    "1-based lines a launch of `kernel` can execute: its body, the functions it calls (transitively), and every line outside a function."
+    from ferrox_lit.device import strip_comments
+    spans = function_spans(source)
+    base = kernel.split('<')[0].strip()
+    if base not in spans: return None                      # not found by this reading: mutate the whole file
+    lines = strip_comments(source).split('\n')
+    inside = {n for v in spans.values() for a, b in v for n in range(a, b + 1)}
+    todo, seen = [base], set()
+    while todo:
+        f = todo.pop()
+        if f in seen: continue
+        seen.add(f)
+        for a, b in spans[f]:
+            todo += [t for t in _IDENT.findall('\n'.join(lines[a - 1:b])) if t in spans and t not in seen]
+    keep = {n for f in seen for a, b in spans[f] for n in range(a, b + 1)}
+    return keep | (set(range(1, len(lines) + 1)) - inside)
+
 # %% ../nbs/37_vet.ipynb #916935ad
 MUTANT_FIXTURES = 5  # fixtures the judge runs per mutant: the first seed, degenerate and subnormal scales, the smallest and largest
 
@@ -585,13 +637,13 @@ def _survivor(m, detail) -> dict:
     return dict(line=m.line, col=m.col, op=m.op, old=m.old, new=m.new, text=m.line_text.strip(), shown=m.shown(), detail=detail)
 
 def mutation_analysis(source:str, judge, filename:str='kernel.cu', limit:int=200, jobs:int|None=None, cache_tag:str='',
-                      progress=None) -> dict:
+                      progress=None, lines=None) -> dict:
     "Kill rate and survivors of one-token mutants of `source` under `judge(text) -> (verdict, detail)`; status n/a without the module."
     mm = _mutants_module()
     if mm is None: return dict(status='n/a', detail='ferrox_lit.mutants is not installed', total=0, killed=0, survivors=[], kill_rate=None)
     t = time.perf_counter()
     tick = None if progress is None else (lambda done, total: progress(f'vet: mutants {done}/{total}'))
-    rep = mm.analyse(source, judge, file=filename, limit=limit, jobs=jobs, cache_tag=cache_tag, progress=tick)
+    rep = mm.analyse(source, judge, file=filename, lines=lines, limit=limit, jobs=jobs, cache_tag=cache_tag, progress=tick)
     surv = [_survivor(m, d) for m, d in rep.survivors]
     rate = rep.kill_rate if rep.killed + rep.survived else None
     return dict(status='ok', total=rep.total, killed=rep.killed, survived=rep.survived, stillborn=rep.stillborn,
@@ -727,13 +779,18 @@ def vet(source:str,              # device code: the user's file (kernels and the
                     r = _run_one(p, kind, family, text, kernel, 'fast', out_dtype, bool(approx), opts, tmo)
                     if 'detector' in r: return 'killed', f"{r['detector']['error']}: {r['fixture']}"
                     if r.get('mismatches'): return 'killed', f"mismatch: {r['fixture']}, {r['mismatches']} elements"
+                # A survivor of the fast build gets one run under the sanitizers (and the race build if it uses shared
+                # memory): an out-of-bounds access or a race leaves the outputs right on the CPU but not on a GPU.
+                for mode in ('asan', 'race') if '__shared__' in text else ('asan',):
+                    r = _run_one(sub[0], kind, family, text, kernel, mode, out_dtype, bool(approx), opts, 4 * tmo)
+                    if 'detector' in r: return 'killed', f"{r['detector']['error']} ({mode}): {r['fixture']}"
             except usage as e: return 'stillborn', f'{type(e).__name__}: {str(e).strip().splitlines()[0] if str(e).strip() else ""}'
-            return 'survived', f'{len(sub)} fixtures agree'
+            return 'survived', f"{len(sub)} fixtures agree; clean under the sanitizers"
         tag = hashlib.sha256(json.dumps([kind.name, family, kernel, str(grid), str(block), args, granule, out_dtype,
                                          sorted(defines.items()), _dir_digest(include_dirs), [f.label for f in subset],
-                                         rep['door']], default=str).encode()).hexdigest()[:16]
+                                         rep['door'], 'sanitizer rerun'], default=str).encode()).hexdigest()[:16]
         _say(progress, f'vet: mutation analysis (at most {mutant_limit} mutants, {jobs} jobs)')
-        rep['mutants'] = mutation_analysis(source, judge, filename, mutant_limit, jobs, tag, progress)
+        rep['mutants'] = mutation_analysis(source, judge, filename, mutant_limit, jobs, tag, progress, lines=reached_lines(source, kernel))
     else: rep['mutants'] = dict(status='skipped', detail='--no-mutants', total=0, killed=0, survivors=[], kill_rate=None)
     fail = rep['mismatches'] or detectors or rep['nvrtc']['status'] == 'FAIL'
     rep['verdict'] = 'fail' if fail else 'pass'
@@ -872,6 +929,16 @@ def vet_digest() -> str:
 def bench_measurement(path=None) -> dict|None:
     "The committed timing of vet (None if never run), with `stale` set when vet.py changed since it was measured."
     p = Path(path or BENCH_JSON)
+    if not p.exists(): return None
+    m = json.loads(p.read_text())
+    return m | dict(stale=m.get('vet') != vet_digest())
+
+# %% ../nbs/37_vet.ipynb #091633db
+OURS_JSON = MEASURED / 'vet_ours_cpu.json'   # written by benchmarks/vet_ours.py
+
+def ours_measurement(path=None) -> dict|None:
+    "The committed vet of every kernel we emit (None if never run), with `stale` set when vet.py changed since."
+    p = Path(path or OURS_JSON)
     if not p.exists(): return None
     m = json.loads(p.read_text())
     return m | dict(stale=m.get('vet') != vet_digest())

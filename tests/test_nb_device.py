@@ -4,18 +4,6 @@
 from __future__ import annotations
 
 
-import functools, hashlib, os, re, shutil, struct, subprocess, tempfile, time
-from dataclasses import dataclass
-from pathlib import Path
-import numpy as np
-from ferrox_lit.source import CUDA_DIR, MissingSource
-from ferrox_lit.core import md_table
-from ferrox_lit.host import _COMMON, _MODE_FLAGS, _runner_object, _cxx, cache_dir, _raise_for, _sentinel, LaunchResult, SENTINEL_F32, MODES
-from ferrox_lit.host import _check_geometry, _dims, LaunchRefused, HostCompileError, _headers_digest, RUNNER_CPP
-from ferrox_lit.host import SanitizerError, KernelTimeout, UntouchedOutput, HostError, UninitializedSharedRead, MAX_DYN_SHARED, device_source
-from ferrox_lit.host import shared_sections, BUILD_RECIPE
-
-
 from IPython.display import Markdown
 from ferrox_lit.core import md_table, errors_table
 from ferrox_lit.source import code_md
@@ -73,7 +61,8 @@ def test_device_source_checks_name_the_line():
     import pytest
     check_device_source(Q8_0_CU)   # the lesson kernel is pure device code
     m = HOST_SRC.splitlines().index('int main() {') + 1
-    with pytest.raises(HostCodeInDeviceSource, match=rf'user\.cu:{m}: host code \(a main\(\) function\)'): check_device_source(HOST_SRC, 'user.cu')
+    with pytest.raises(HostCodeInDeviceSource, match=rf'user\.cu:{m}: host code \(a main\(\) function\)'):
+        check_device_source(HOST_SRC, 'user.cu')
     n = PTX_SRC.splitlines().index(next(l for l in PTX_SRC.splitlines() if 'asm(' in l)) + 1
     with pytest.raises(InlinePtxNotSupported, match=rf'kernel\.cu:{n}: .*cvt\.f32\.f16'): check_device_source(PTX_SRC)
     for one in ['cudaMemcpy(d, h, 4, cudaMemcpyHostToDevice);', 'k<<<1, 32>>>(p);', 'asm volatile ("trap;");']:
@@ -204,7 +193,8 @@ K = 'dequantize_block_q8_0<float>'
 raw, y, k = random_blocks(Q8_0, 8, 0), np.empty(256, np.float32), 256
 ro = np.empty(256, np.float32); ro.flags.writeable = False
 ALIAS = np.zeros(512, np.uint8)   # 128 floats of output over the 136 bytes of 4 input blocks
-def go(args, **kw): return launch(Q8_0_CU, kw.pop('kernel', K), kw.pop('grid', 1), kw.pop('block', 128), args, filename='q8_0_dequant.cu', **kw)
+def go(args, **kw):
+    return launch(Q8_0_CU, kw.pop('kernel', K), kw.pop('grid', 1), kw.pop('block', 128), args, filename='q8_0_dequant.cu', **kw)
 BAD = {
     'too few arguments': lambda: go([raw, y]),
     'a list for the output pointer': lambda: go([raw, list(y), k]),
@@ -236,7 +226,10 @@ def test_every_bad_input_is_refused_by_name():
             'host code in the file': 'HostCodeInDeviceSource', 'inline PTX': 'InlinePtxNotSupported'}
     got = {name: refusal(f)['error'].strip('`') for name, f in BAD.items()}
     assert got == want
-    assert 'argument 2 (long int)' in refusal(BAD['k = 2**63'])['message'] and 'argument 1 (__half*)' in refusal(BAD['float32 array for half*'])['message']
+    assert (
+        'argument 2 (long int)' in refusal(BAD['k = 2**63'])['message']
+        and 'argument 1 (__half*)' in refusal(BAD['float32 array for half*'])['message']
+    )
     # the good launch of the same shape runs (so each row above is refused for its one defect)
     y2 = np.empty(256, np.float32); go([raw, y2, k])
     assert same_bits(y2, Q8_0.dequantize(raw).reshape(-1)) == 0
@@ -278,11 +271,14 @@ def test_scalar_types_the_job_cannot_carry_are_refused():
     assert launch('__global__ void k() {}', 'k', 1, 1, []).outputs == {}
     launch('__global__ void a(bool d, signed char e, unsigned short f, float * o) { o[0] = d + e + f; }', 'a', 1, 1, [True, -5, 65535, o])
     assert o[0] == 1 - 5 + 65535
-    with pytest.raises(ArgumentMismatch, match='out of range'): launch('__global__ void a(bool d, float * o) { o[0] = d; }', 'a', 1, 1, [2, o])
+    with pytest.raises(ArgumentMismatch, match='out of range'):
+        launch('__global__ void a(bool d, float * o) { o[0] = d; }', 'a', 1, 1, [2, o])
     # sabotage: a trampoline calling the kernel by its bare name calls its own parameter `a` instead: it does not compile
     g = trampoline.__globals__
     good = g['TRAMPOLINE_CPP']
-    g['TRAMPOLINE_CPP'] = good.replace('&::KERNEL, fx_a', '&KERNEL, fx_a').replace('void** fx_a', 'void** a').replace('KERNEL, fx_a)', 'KERNEL, a)')
+    g['TRAMPOLINE_CPP'] = (
+        good.replace('&::KERNEL, fx_a', '&KERNEL, fx_a').replace('void** fx_a', 'void** a').replace('KERNEL, fx_a)', 'KERNEL, a)')
+    )
     try:
         with pytest.raises(DeviceCompileError): build('__global__ void a(float * o) { o[0] = 1; }', 'a')
     finally: g['TRAMPOLINE_CPP'] = good
@@ -321,13 +317,15 @@ def test_detectors_and_printf_come_back():
     r = launch(RACE_SRC, 'rotate', 1, 32, [xr, y], mode='race')
     assert (y == np.roll(xr, -1)).all() and r.printed.strip() == 'rotated 32 floats' and list(r.outputs) == [1] and r.outputs[1] is y
     # sabotage: the barrier removed is a named detector error, not a wrong number
-    with pytest.raises(UninitializedSharedRead, match='thread 0 reads shared offset 4'): launch(RACE_SRC.replace('__syncthreads();', ''), 'rotate', 1, 32, [xr, y], mode='race')
+    with pytest.raises(UninitializedSharedRead, match='thread 0 reads shared offset 4'):
+        launch(RACE_SRC.replace('__syncthreads();', ''), 'rotate', 1, 32, [xr, y], mode='race')
     # an output the kernel never writes is caught by the sentinel; live=False leaves it alone
     half_src = RACE_SRC.replace('y[threadIdx.x] =', 'if (threadIdx.x < 16) y[threadIdx.x] =')
     with pytest.raises(UntouchedOutput, match='16 of 32 elements of argument 1'): launch(half_src, 'rotate', 1, 32, [xr, y])
     y[:] = 7; launch(half_src, 'rotate', 1, 32, [xr, y], live=False)
     assert (y[16:] == 7).all() and (y[:16] == xr[1:17]).all()
-    with pytest.raises(KernelTimeout): launch('__global__ void spin(volatile int * p) { while (p[0] == 0) { } }', 'spin', 1, 1, [np.zeros(1, np.int32)], timeout=2, live=False)
+    with pytest.raises(KernelTimeout):
+        launch('__global__ void spin(volatile int * p) { while (p[0] == 0) { } }', 'spin', 1, 1, [np.zeros(1, np.int32)], timeout=2, live=False)
 
 
 REV_SRC = """template <typename T>
@@ -346,7 +344,8 @@ def test_dynamic_shared_memory_is_sized_by_the_launch():
     launch(REV_SRC, 'reverse<float>', 2, 64, [xs, ys], shared_bytes=256, mode='race')
     assert (ys.reshape(2, 64) == xs.reshape(2, 64)[:, ::-1]).all()
     # sabotage: half the bytes is caught in the race build as an access past the launch's dynamic shared size
-    with pytest.raises(SanitizerError, match='past the 128 bytes'): launch(REV_SRC, 'reverse<float>', 2, 64, [xs, ys], shared_bytes=128, mode='race')
+    with pytest.raises(SanitizerError, match='past the 128 bytes'):
+        launch(REV_SRC, 'reverse<float>', 2, 64, [xs, ys], shared_bytes=128, mode='race')
     p = parse_signature('pointer\tmutable\t4\tfloating\tsigned\tfloat*\n')
     with tempfile.TemporaryDirectory() as d:
         _device_job(Path(d) / 'job', 'k', (1, 1, 1), (32, 1, 1), p, [np.zeros(4, np.float32)], {}, False, 4096)

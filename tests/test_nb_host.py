@@ -121,9 +121,11 @@ def test_device_source_rewrites_extern_shared():
     src = ('extern __shared__ float a[];\nextern __shared__ __align__(16) unsigned char b[];\n'
            'template <class T> __device__ void f() { extern volatile __shared__ T c[ ]; static __shared__ int n; }\n')
     out = device_source(src)
-    assert out.splitlines() == ['float* const a = (float*)fx_dyn_shared();',
-                                'unsigned char* const b = (unsigned char*)fx_dyn_shared();',
-                                'template <class T> __device__ void f() { volatile T* const c = (volatile T*)fx_dyn_shared(); __shared__ int n; }']
+    assert out.splitlines() == [
+        'float* const a = (float*)fx_dyn_shared();',
+        'unsigned char* const b = (unsigned char*)fx_dyn_shared();',
+        'template <class T> __device__ void f() { volatile T* const c = (volatile T*)fx_dyn_shared(); __shared__ int n; }',
+    ]
     assert device_source('__shared__ float s[32];') == '__shared__ float s[32];'   # static shared memory is left alone
 
 

@@ -54,8 +54,14 @@ def test_mmvq_refuses_bad_operands():
 
 
 def test_mmvq_sabotages_fire():
-    want = {'missing-shuffle-step': {'mismatch'}, 'wrong-lane-mask': {'WarpMaskLaneExited', 'WarpCollectiveMismatch', 'ShuffleFromInactiveLane', 'mismatch'},
-            'chunk-stride': {'mismatch'}, 'chunk-index': {'mismatch'}, 'no-row-guard': {'SanitizerError'}, 'column-stride': {'mismatch'}}
+    want = {
+        'missing-shuffle-step': {'mismatch'},
+        'wrong-lane-mask': {'WarpMaskLaneExited', 'WarpCollectiveMismatch', 'ShuffleFromInactiveLane', 'mismatch'},
+        'chunk-stride': {'mismatch'},
+        'chunk-index': {'mismatch'},
+        'no-row-guard': {'SanitizerError'},
+        'column-stride': {'mismatch'},
+    }
     for n, ok in want.items():
         r = mmvq_sabotage('Q4_K', n); assert r['fired'] in ok, r
     assert mmvq_sabotage('Q8_0', 'chunk-index')['fired'] == 'nothing'   # one chunk per block: equivalent there

@@ -98,6 +98,22 @@ def test_classify_and_round():
     assert ((b.view(np.uint32) >> 16).astype(np.uint16)[3]) != round_twin(b, 'bf16')[3]
 
 
+def test_reached_lines():
+    two = '''
+struct blk { float d; };
+__device__ float twice(float v) { return 2.0f * v; }
+__global__ void used(const float* x, float* y) { y[threadIdx.x] = twice(x[threadIdx.x]) + 1.0f; }
+__global__ void other(const float* x, float* y) { y[threadIdx.x] = x[threadIdx.x] - 3.0f; }
+'''
+    assert reached_lines(two, 'used') == {1, 2, 3, 4, 6}
+    assert reached_lines(two, 'other<float>') == {1, 2, 5, 6}          # template arguments are dropped; twice is not called
+    assert reached_lines(two, 'missing') is None                       # unknown: the caller mutates the whole file
+    from ferrox_lit.mutants import mutants
+    ms = mutants(two, lines=reached_lines(two, 'used'))
+    assert ms and all(m.line != 5 for m in ms)
+    assert any(m.line == 5 for m in mutants(two))                      # sabotage: without the lines, the dead kernel is mutated
+
+
 def test_bad_input_refused_before_running():
     base = dict(source=Q4_0_SRC, kernel='dequant_q4_0<float>', kind='Q4_0', family='dequant', grid='nb', block=32, args='x,y,nb',
                 mutants=False, nvrtc=False)
@@ -198,3 +214,16 @@ def test_nvrtc_rung():
     assert bad['status'] == 'FAIL' and 'host' in bad['rows'][0]['error'], bad
     r = vet(host_fn, 'dequant_q4_0<float>', 'Q4_0', 'dequant', 'nb', 32, 'x,y,nb', mutants=False)
     assert r['mismatches'] == 0 and not r['detectors'] and r['verdict'] == 'fail'   # only NVRTC sees it
+
+
+def test_every_kernel_we_emit_is_green():
+    m = ours_measurement()
+    assert m is not None and not m['stale'], 'rerun benchmarks/vet_ours.py'
+    got = {(r['kind'], r['family'], r['output']) for r in m['rows']}
+    assert got == {(k.name, f, o) for k in KINDS for f, o in (('dequant', 'float32'), ('dequant', 'fp16'), ('matvec', 'float32'),
+                                                           ('mul_mm', 'float32'))}
+    assert all(r['verdict'] == 'pass' and r['mismatches'] == 0 and r['detectors'] == 0 and r['nvrtc'] == 'ok' for r in m['rows'])
+    # sabotage: a measurement whose vet digest differs is reported stale
+    import tempfile
+    f = Path(tempfile.mkdtemp()) / 'm.json'; f.write_text(json.dumps(dict(json.loads(OURS_JSON.read_text()), vet='0' * 16)))
+    assert ours_measurement(f)['stale']

@@ -1,0 +1,40 @@
+"""vet every kernel this project emits, every kind x family (issue 14 §3: "vet is green on every kernel the project emits").
+
+For each kind: the dequant kernel with float32 and with fp16 output, the native matvec and the mul_mm GEMM, each through
+`ferrox_lit.vet.vet_ours` (the same door a user's kernel goes through: fixtures, twin comparison or bound, the race and
+sanitizer builds, NVRTC for sm_70..sm_90), without mutation analysis (that is `benchmarks/mutants_ours.py`). Writes
+docs/measurements/vet_ours_cpu.json, which the vet page renders; the JSON carries `vet_digest()`, so a page that reads a
+measurement older than vet.py says so.
+
+    python benchmarks/vet_ours.py [--jobs 2] [--json docs/measurements/vet_ours_cpu.json]
+"""
+import argparse, json, os, platform, time
+from pathlib import Path
+
+FAMILIES = (('dequant', 'f32'), ('dequant', 'f16'), ('matvec', 'f32'), ('mul_mm', 'f32'))  # (family, output) pairs vetted
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument('--jobs', type=int, default=2)
+    p.add_argument('--json', default=str(Path(__file__).resolve().parent.parent / 'docs' / 'measurements' / 'vet_ours_cpu.json'))
+    a = p.parse_args()
+    os.environ['FERROX_LIT_JOBS'] = str(a.jobs)
+    from ferrox_lit.kinds import KINDS
+    from ferrox_lit.vet import vet_ours, ours_row, vet_digest
+    rows, t0 = [], time.perf_counter()
+    for k in KINDS:
+        for family, out in FAMILIES:
+            r = ours_row(vet_ours(k, family, out, mutants=False, jobs=a.jobs))
+            r['output'] = 'fp16' if out == 'f16' else 'float32'
+            rows.append(r)
+            print(f"{k.name:7} {family:8} {r['output']:8} {r['verdict']:5} {r['comparison']:9} {r['elements']:>9,} elements "
+                  f"{r['mismatches']} mismatches, {r['detectors']} detectors, nvrtc {r['nvrtc']}, {r['seconds']:.1f} s", flush=True)
+    meta = dict(vet=vet_digest(), machine=platform.processor() or platform.machine(), cpus=os.cpu_count(), jobs=a.jobs,
+                seconds=round(time.perf_counter() - t0, 1), when=time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime()))
+    Path(a.json).write_text(json.dumps(dict(**meta, rows=rows), indent=1) + '\n')
+    bad = [r for r in rows if r['verdict'] != 'pass']
+    print(f"{len(rows) - len(bad)} of {len(rows)} pass; wrote {a.json}")
+    return 1 if bad else 0
+
+if __name__ == '__main__':
+    raise SystemExit(main())
