@@ -30,6 +30,8 @@ import inspect
 from IPython.display import Markdown
 from ferrox_lit.core import errors_table
 from ferrox_lit.source import code_md, show_cuda
+import matplotlib.pyplot as plt
+from ferrox_lit.kinds import KINDS
 
 
 import ferrox_lit.mutants as _nbmod

@@ -12,6 +12,7 @@ from ferrox_lit.source import cuda_text
 from IPython.display import Markdown
 from ferrox_lit.core import md_table
 from ferrox_lit.source import show_cuda
+from ferrox_lit.nvrtc import compile_kernel, resources
 
 
 import nbdev; nbdev.nbdev_export()

@@ -15,6 +15,8 @@ from ferrox_lit.host import SHIM_H, _COMMON, _cxx, cache_dir, launch
 from IPython.display import Markdown
 from ferrox_lit.core import md_table, errors_table
 from ferrox_lit.source import show_cuda
+from ferrox_lit.kinds import require_kind
+from ferrox_lit.kind import random_blocks
 
 
 import ferrox_lit.runtime as _nbmod

@@ -16,6 +16,8 @@ from IPython.display import Markdown
 from ferrox_lit.core import md_table
 from ferrox_lit.source import show_cuda
 from ferrox_lit.kinds import KINDS, kind_by_name
+from ferrox_lit.kind import parse_constant_array
+import re
 
 
 import ferrox_lit.vdot as _nbmod
