@@ -8,7 +8,7 @@ import functools, hashlib, os, re, shutil, struct, subprocess, tempfile, time
 from dataclasses import dataclass
 from pathlib import Path
 import numpy as np
-from .source import CUDA_DIR, MissingSource
+from .source import CUDA_DIR, MissingSource, cuda_text
 from .core import md_table
 from .host import _COMMON, _MODE_FLAGS, _runner_object, _cxx, cache_dir, _raise_for, _sentinel, LaunchResult, SENTINEL_F32, MODES
 from .host import _check_geometry, _dims, LaunchRefused, HostCompileError, _headers_digest, RUNNER_CPP
@@ -24,11 +24,12 @@ from ferrox_lit.host import (
 from .host import shared_sections, BUILD_RECIPE
 
 # %% auto #0
-__all__ = ['EXAMPLES_DIR', 'HOST_MARKERS', 'TRAMPOLINE_CPP', 'DeviceCompileError', 'KernelNotFound', 'HostCodeInDeviceSource',
-           'InlinePtxNotSupported', 'ArgumentMismatch', 'BadBuildOption', 'strip_comments', 'kernel_table', 'kernels',
-           'example_source', 'check_device_source', 'trampoline', 'translation_unit', 'user_errors', 'build',
-           'ParamInfo', 'parse_signature', 'signature', 'signature_table', 'check_args', 'launch', 'q8_0_dequant',
-           'same_bits', 'refusal', 'q8_1_from_q8_0', 'q8_1_dequant', 'offset_outcome']
+__all__ = ['EXAMPLES_DIR', 'MMA_SHAPES', 'HOST_MARKERS', 'TRAMPOLINE_CPP', 'DeviceCompileError', 'KernelNotFound',
+           'HostCodeInDeviceSource', 'InlinePtxNotSupported', 'ArgumentMismatch', 'BadBuildOption', 'strip_comments',
+           'kernel_table', 'kernels', 'example_source', 'AsmOperand', 'AsmStatement', 'asm_statements', 'ptx_call',
+           'rewrite_ptx', 'check_device_source', 'trampoline', 'translation_unit', 'user_errors', 'build', 'ParamInfo',
+           'parse_signature', 'signature', 'signature_table', 'check_args', 'launch', 'q8_0_dequant', 'same_bits',
+           'refusal', 'q8_1_from_q8_0', 'q8_1_dequant', 'offset_outcome']
 
 # %% ../nbs/36_device.ipynb #487c0afb
 class DeviceCompileError(HostCompileError):
@@ -109,6 +110,167 @@ def example_source(name:str) -> str:
         raise MissingSource(f"ferrox_lit/cuda/examples/{name}: no such example; there are {have}")
     return p.read_text()
 
+# %% ../nbs/36_device.ipynb #162de412
+_PTX_RE = re.compile(r'\b(?:asm|__asm__|__asm)\s*(?:volatile\s*|__volatile__\s*)?\(')
+
+@dataclass(frozen=True)
+class AsmOperand:
+    "One operand of a GCC-style `asm` statement: its number `%N`, constraint (`'+r'`, `'=r'`, `'r'`, `'l'`) and C expression."
+    n: int            # %N: outputs first, then inputs
+    constraint: str   # as written, e.g. '+r'
+    expr: str         # the C expression inside the parentheses
+    output: bool      # in the output list
+
+@dataclass(frozen=True)
+class AsmStatement:
+    "An `asm(...)` statement of a device source: where it is, its instruction text and operands."
+    start: int        # offset of `asm` in the source
+    end: int          # offset just past its closing parenthesis
+    line: int         # 1-based line of `start`
+    text: str         # the source line, stripped (for messages)
+    template: str     # the instruction string, literals joined and unescaped
+    operands: tuple   # AsmOperand, in %N order
+    sections: int     # how many ':'-separated sections follow the template (0 for a basic asm)
+
+def _split_top(s:str, stripped:str, sep:str) -> list:
+    "Split `s` at `sep` characters outside parentheses, brackets and braces (positions read from `stripped`, strings blanked)."
+    out, depth, last = [], 0, 0
+    for i, ch in enumerate(stripped):
+        if ch in '([{': depth += 1
+        elif ch in ')]}': depth -= 1
+        elif ch == sep and depth == 0:
+            if sep == ':' and (stripped[i + 1:i + 2] == ':' or stripped[i - 1:i] == ':'): continue   # C++ '::'
+            out.append((last, i)); last = i + 1
+    out.append((last, len(s)))
+    return [(s[a:b], stripped[a:b]) for a, b in out]
+
+_STR_RE = re.compile(r'"((?:\\.|[^"\\])*)"')
+_ESC = {'n': '\n', 't': '\t', '"': '"', '\\': '\\', "'": "'", '0': '\0'}
+
+def _c_string(text:str) -> str:
+    "The concatenated contents of the C string literals in `text`, escapes resolved."
+    return ''.join(re.sub(r'\\(.)', lambda m: _ESC.get(m.group(1), m.group(1)), m.group(1)) for m in _STR_RE.finditer(text))
+
+def asm_statements(source:str) -> list:
+    "Every `asm(...)` statement of `source` (comments and strings ignored) as an `AsmStatement`, in order."
+    s, lines, out = strip_comments(source), source.splitlines(), []
+    for m in _PTX_RE.finditer(s):
+        open_ = m.end() - 1
+        close = _skip_parens(s, open_)
+        inner, inner_s = source[open_ + 1:close - 1], s[open_ + 1:close - 1]
+        parts = _split_top(inner, inner_s, ':')
+        ops, n = [], 0
+        for k, (part, part_s) in enumerate(parts[1:3]):
+            if not part.strip(): continue
+            for op, op_s in _split_top(part, part_s, ','):
+                mm = re.fullmatch(r'\s*(?:\[\s*\w+\s*\]\s*)?("(?:\\.|[^"\\])*")\s*\((.*)\)\s*', op, re.S)
+                if not mm: ops.append(AsmOperand(n, '?', op.strip(), k == 0)); n += 1; continue
+                ops.append(AsmOperand(n, _c_string(mm.group(1)), ' '.join(mm.group(2).split()), k == 0)); n += 1
+        line = s.count('\n', 0, m.start()) + 1
+        out.append(AsmStatement(m.start(), close, line, lines[line - 1].strip() if line <= len(lines) else '',
+                                _c_string(parts[0][0]), tuple(ops), len(parts) - 1))
+    return out
+
+# %% ../nbs/36_device.ipynb #5e16a997
+MMA_SHAPES = {'m16n8k32': (16, 32), 'm16n8k16': (16, 16), 'm8n8k16': (8, 16)}   # executed shapes -> (M, K); N is 8
+_MMA_RE = re.compile(r'mma\.sync\.aligned\.(m\d+n\d+k\d+)\.row\.col\.s32\.([su]8)\.([su]8)\.s32')
+_OUT_C = ('=r', '+r', '=&r')
+
+def _reg_list(text:str):
+    "`%0, %1` -> [0, 1]; None unless every item is a `%N`."
+    items = [x.strip() for x in text.split(',')]
+    return [int(x[1:]) for x in items] if all(re.fullmatch(r'%\d+', x) for x in items) else None
+
+def _lambda(st:AsmStatement, body:str) -> str:
+    "A generic lambda called with every operand once, in %N order (outputs by reference), running `body`."
+    params = ', '.join(f'auto& fx_{o.n}' if o.output else f'auto&& fx_{o.n}' for o in st.operands)
+    args = ', '.join(f'({o.expr})' for o in st.operands)
+    return f'[&]({params}) {{ {body}; }}({args})'
+
+def _mma_call(st, shape, at, bt, groups):
+    M, K = MMA_SHAPES[shape]
+    NA, NB, NC = M * K // 128, K // 16, M // 4
+    want = dict(D=NC, A=NA, B=NB, C=NC)
+    regs = dict(zip('DABC', groups))
+    for k, n in want.items():
+        if len(regs[k]) != n: return None, f"{shape} takes {n} {k} registers, got {len(regs[k])}"
+    ops = st.operands
+    for k, rs in regs.items():
+        for r in rs:
+            if r >= len(ops): return None, f'%{r} names no operand ({len(ops)} given)'
+            o = ops[r]
+            if k == 'D' and not (o.output and o.constraint in _OUT_C):
+                return None, f'D register %{r} must be an "=r" or "+r" output, got "{o.constraint}"'
+            if k != 'D' and not ((not o.output and o.constraint == 'r') or (o.output and o.constraint == '+r')):
+                return None, f'{k} register %{r} must be an "r" input or a "+r" output, got "{o.constraint}"'
+    r32 = lambda r: f'fx_r32(fx_{r})'
+    d = ', '.join(f'fx_{r}' for r in regs['D'])
+    flags = f"{str(at == 's8').lower()}, {str(bt == 's8').lower()}"
+    if M == 8:
+        body = (f"fx_mma_m8n8k16<{flags}>({d}, {r32(regs['A'][0])}, {r32(regs['B'][0])}, "
+                f"{', '.join(r32(r) for r in regs['C'])}, __FILE__, __LINE__)")
+    else:
+        body = (f"fx_mma_4<{M}, {K}, {flags}>({d}, {{{', '.join(r32(r) for r in regs['A'])}}}, "
+                f"{{{', '.join(r32(r) for r in regs['B'])}}}, {', '.join(r32(r) for r in regs['C'])}, __FILE__, __LINE__)")
+    return _lambda(st, body), None
+
+def _ldmatrix_call(st, quals, operands):
+    q = [x for x in quals.split('.') if x]
+    num = [x for x in q if x in ('x1', 'x2', 'x4')]
+    if any(x.startswith('shared') for x in q):
+        return None, ("the .shared form takes a 32-bit shared-window address, which the CPU runtime does not model; "
+                      'the generic form (no .shared, a 64-bit "l" address, as llama.cpp writes it) runs')
+    extra = [x for x in q if x not in ('m8n8', 'b16', 'trans', 'x1', 'x2', 'x4')]
+    if extra or len(num) != 1 or 'm8n8' not in q or 'b16' not in q:
+        return None, 'executed: ldmatrix.sync.aligned.m8n8.{x1,x2,x4}{.trans}.b16'
+    n = int(num[0][1])
+    m = re.fullmatch(r'\s*\{([^{}]*)\}\s*,\s*\[\s*%(\d+)\s*\]\s*', operands)
+    dst = _reg_list(m.group(1)) if m else None
+    if dst is None: return None, 'expected {%d0, ...}, [%a] (registers, then one address operand)'
+    if len(dst) != n: return None, f'.x{n} takes {n} destination registers, got {len(dst)}'
+    a = int(m.group(2))
+    ops = st.operands
+    if max(dst + [a]) >= len(ops): return None, f'%{max(dst + [a])} names no operand ({len(ops)} given)'
+    for r in dst:
+        if not (ops[r].output and ops[r].constraint in _OUT_C): return None, f'destination %{r} must be an "=r" or "+r" output'
+    if ops[a].constraint != 'l' or ops[a].output: return None, f'the address %{a} must be an "l" input (a 64-bit generic address)'
+    body = f"fx_ldmatrix<{n}, {str('trans' in q).lower()}>(fx_l64(fx_{a}), __FILE__, __LINE__, {', '.join(f'fx_{r}' for r in dst)})"
+    return _lambda(st, body), None
+
+def ptx_call(st:AsmStatement) -> tuple:
+    "(the C++ call the CPU runtime runs for `st`, None), or (None, why not) for an mma/ldmatrix it does not take, or (None, None)."
+    instrs = [x.strip() for x in st.template.split(';') if x.strip()]
+    if len(instrs) != 1 or st.sections < 1: return None, None
+    m = re.fullmatch(r'([\w.:]+)\s+(.*)', instrs[0], re.S)
+    if not m: return None, None
+    op, rest = m.groups()
+    if op.startswith('mma.'):
+        mm = _MMA_RE.fullmatch(op)
+        if not mm: return None, 'executed: mma.sync.aligned.{m16n8k32,m16n8k16,m8n8k16}.row.col.s32.{s8,u8}.{s8,u8}.s32'
+        if mm.group(1) not in MMA_SHAPES: return None, f'shape {mm.group(1)} is not executed (m16n8k32, m16n8k16, m8n8k16 are)'
+        g = re.fullmatch(r'\s*\{([^{}]*)\}\s*,\s*\{([^{}]*)\}\s*,\s*\{([^{}]*)\}\s*,\s*\{([^{}]*)\}\s*', rest)
+        groups = [_reg_list(x) for x in g.groups()] if g else [None]
+        if None in groups: return None, 'expected four {%N, ...} register lists: d, a, b, c'
+        return _mma_call(st, mm.group(1), mm.group(2), mm.group(3), groups)
+    if op.startswith('ldmatrix.'):
+        mm = re.fullmatch(r'ldmatrix\.sync\.aligned((?:\.[\w:]+)+)', op)
+        if not mm: return None, 'executed: ldmatrix.sync.aligned.m8n8.{x1,x2,x4}{.trans}.b16'
+        return _ldmatrix_call(st, mm.group(1), rest)
+    return None, None
+
+def rewrite_ptx(source:str, filename:str='kernel.cu') -> tuple:
+    "`source` with each executed `asm` statement replaced by its fx_mma.cuh call (line breaks kept); and how many were replaced."
+    out, pos, n = [], 0, 0
+    for st in asm_statements(source):
+        call, why = ptx_call(st)
+        if call is None:
+            raise InlinePtxNotSupported(f"{filename}:{st.line}: inline PTX is not executed by the CPU runtime: `{st.text}`"
+                                        + (f" ({why})" if why else ''))
+        span = source[st.start:st.end]
+        breaks = ''.join('\\\n' if b else '\n' for b in re.findall(r'(\\[ \t]*)?\n', span))
+        out += [source[pos:st.start], call, breaks]; pos = st.end; n += 1
+    return ''.join(out) + source[pos:], n
+
 # %% ../nbs/36_device.ipynb #cc4146fa
 HOST_MARKERS = {  # regex on the stripped source -> what it is
     r'<<<': 'a kernel launch (<<<...>>>)',
@@ -116,10 +278,9 @@ HOST_MARKERS = {  # regex on the stripped source -> what it is
     r'\bcudaDeviceSynchronize\s*\(': 'cudaDeviceSynchronize', r'\bcudaLaunchKernel\w*\s*\(': 'cudaLaunchKernel',
     r'\bint\s+main\s*\(': 'a main() function',
 }
-_PTX_RE = re.compile(r'\b(?:asm|__asm__|__asm)\s*(?:volatile\s*|__volatile__\s*)?\(')
 
 def check_device_source(source:str, filename:str='kernel.cu'):
-    "Refuse host code (`HostCodeInDeviceSource`) and inline PTX (`InlinePtxNotSupported`) in `source`, naming the line."
+    "Refuse host code (`HostCodeInDeviceSource`) and inline PTX `ptx_call` does not take (`InlinePtxNotSupported`), naming the line."
     s, lines = strip_comments(source), source.splitlines()
     def where(pos): n = s.count('\n', 0, pos) + 1; return n, (lines[n - 1].strip() if n <= len(lines) else '')
     hits = [(m.start(), what) for pat, what in HOST_MARKERS.items() for m in [re.search(pat, s)] if m]
@@ -128,9 +289,7 @@ def check_device_source(source:str, filename:str='kernel.cu'):
         n, text = where(pos)
         raise HostCodeInDeviceSource(f"{filename}:{n}: host code ({what}): `{text}`; this runtime takes device code only "
                                      "(kernels and their helpers): launch them with ferrox_lit.device.launch, not from a main()")
-    if m := _PTX_RE.search(s):
-        n, text = where(m.start())
-        raise InlinePtxNotSupported(f"{filename}:{n}: inline PTX is not executed by the CPU runtime: `{text}`")
+    rewrite_ptx(source, filename)   # raises InlinePtxNotSupported at the first asm statement it cannot run
 
 # %% ../nbs/36_device.ipynb #c86df8bb
 TRAMPOLINE_CPP = r"""
@@ -231,8 +390,11 @@ def _include_digest(include_dirs) -> str:
     return h.hexdigest()
 
 def translation_unit(source:str, kernel:str, filename:str='kernel.cu') -> str:
-    "What `build` compiles: the shim, `#line 1 \"filename\"` and the source (host's `device_source`: `extern __shared__`), the trampoline."
-    return f'#include "host_shim.h"\n#line 1 "{filename}"\n{device_source(source)}\n#line 1 "<ferrox_lit trampoline>"{trampoline(kernel)}'
+    "What `build` compiles: the shim, fx_mma.cuh if `rewrite_ptx` rewrote an asm, `#line 1 \"filename\"` and the source, the trampoline."
+    src, n = rewrite_ptx(source, filename)
+    mma = f'#line 1 "fx_mma.cuh"\n{cuda_text("fx_mma.cuh")}\n' if n else ''   # its text, so an edit of it changes the cache key
+    return f'#include "host_shim.h"\n{mma}#line 1 "{filename}"\n{device_source(src)}\n#line 1 "<ferrox_lit trampoline>"{trampoline(kernel)}'
+
 
 # %% ../nbs/36_device.ipynb #e2c3ff40
 _LOC_RE = re.compile(r'^(.+?):(\d+)(?::\d+)?: ')
@@ -255,7 +417,7 @@ def _compile(tmp, cmd, what, filename, include_dirs):
         log = (r.stderr or r.stdout).strip()
         raise DeviceCompileError(f"{what} does not compile for the CPU runtime:\n{user_errors(log, filename, include_dirs)}")
 
-def build(source:str,              # device code: kernels and their helpers (no host code, no inline PTX)
+def build(source:str,              # device code: kernels and their helpers (no host code; inline PTX only as ptx_call takes it)
           kernel:str,              # the kernel to launch: 'name', or 'name<targs>' for a template
           mode:str='fast',         # one of host.MODES: fast, race, asan, osthreads
           include_dirs=(),         # -I directories, searched after ferrox_lit/cuda

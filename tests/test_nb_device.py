@@ -48,6 +48,18 @@ def test_kernels_lists_plain_and_template_kernels():
     assert 'commented' in re.findall(r'__global__\s+void\s+(\w+)', '// __global__ void commented(int x)')
 
 
+MMA_LLAMA = """__device__ void mma_tile(int * D, const int * A, const int * B, const int * xs) {
+    asm("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
+        : "+r"(D[0]), "+r"(D[1]), "+r"(D[2]), "+r"(D[3])
+        : "r"(A[0]), "r"(A[1]), "r"(A[2]), "r"(A[3]), "r"(B[0]), "r"(B[1]));
+    int x0, x1, x2, x3;
+    asm volatile("ldmatrix.sync.aligned.m8n8.x4.b16 {%0, %1, %2, %3}, [%4];"
+        : "=r"(x0), "=r"(x1), "=r"(x2), "=r"(x3)
+        : "l"(xs + (threadIdx.x % 16) * 8 + (threadIdx.x / 16) * 4));
+    asm volatile("mov.u32 %0, %%laneid;" : "=r"(x0));   // : and "strings" inside: not a split
+}"""
+
+
 HOST_SRC = Q8_0_CU + """
 int main() {
     float * y; cudaMalloc(&y, 1024);
@@ -70,6 +82,66 @@ def test_device_source_checks_name_the_line():
     check_device_source('// cudaMalloc(&p, 4); asm("x");\n__global__ void k(const char * s = "<<<") {}')  # in comments and strings: fine
     # sabotage: checking the raw text instead of the stripped one would refuse that last source
     assert re.search(r'\bcudaMalloc\w*\s*\(', '// cudaMalloc(&p, 4);')
+
+
+NEAR_MISSES = {  # label -> a statement ptx_call does not take
+    '.satfinite': 'asm("mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.s8.s32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"'
+                  ' : "+r"(d[0]), "+r"(d[1]), "+r"(d[2]), "+r"(d[3]) : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));',
+    'fp16 mma': 'asm("mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {%0, %1}, {%2, %3, %4, %5}, {%6, %7}, {%0, %1};"'
+                ' : "+r"(d[0]), "+r"(d[1]) : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));',
+    'too few a registers': 'asm("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%0,%1,%2,%3}, {%4,%5}, {%6,%7}, {%0,%1,%2,%3};"'
+                           ' : "+r"(d[0]), "+r"(d[1]), "+r"(d[2]), "+r"(d[3]) : "r"(a[0]), "r"(a[1]), "r"(b[0]), "r"(b[1]));',
+    'd as an input': 'asm("mma.sync.aligned.m8n8k16.row.col.s32.s8.s8.s32 {%0, %1}, {%2}, {%3}, {%0, %1};"'
+                     ' : : "r"(d[0]), "r"(d[1]), "r"(a[0]), "r"(b[0]));',
+    '.shared ldmatrix': 'asm volatile("ldmatrix.sync.aligned.m8n8.x1.shared.b16 {%0}, [%1];" : "=r"(d[0]) : "r"(saddr));',
+    '32-bit address': 'asm volatile("ldmatrix.sync.aligned.m8n8.x1.b16 {%0}, [%1];" : "=r"(d[0]) : "r"(saddr));',
+    'x2 with one register': 'asm volatile("ldmatrix.sync.aligned.m8n8.x2.b16 {%0}, [%1];" : "=r"(d[0]) : "l"(p));',
+    'two instructions': 'asm("mma.sync.aligned.m8n8k16.row.col.s32.s8.s8.s32 {%0, %1}, {%2}, {%3}, {%0, %1}; trap;"'
+                        ' : "+r"(d[0]), "+r"(d[1]) : "r"(a[0]), "r"(b[0]));',
+    'basic asm': 'asm("trap;");',
+}
+
+
+def test_asm_statements_and_rewrite():
+    import pytest
+    sts = asm_statements(MMA_LLAMA)
+    assert [s.line for s in sts] == [2, 6, 9] and [s.sections for s in sts] == [2, 2, 1]
+    assert sts[0].template.startswith('mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%0, %1, %2, %3}')
+    assert [(o.n, o.constraint, o.output) for o in sts[0].operands][:5] == [(0, '+r', True), (1, '+r', True), (2, '+r', True),
+                                                                            (3, '+r', True), (4, 'r', False)]
+    assert sts[1].operands[4] == AsmOperand(4, 'l', 'xs + (threadIdx.x % 16) * 8 + (threadIdx.x / 16) * 4', False)
+    assert sts[2].template == 'mov.u32 %0, %%laneid;' and len(sts[2].operands) == 1
+    call, why = ptx_call(sts[0])
+    assert why is None and 'fx_mma_4<16, 32, true, true>(fx_0, fx_1, fx_2, fx_3, {fx_r32(fx_4)' in call
+    assert '(D[0]), (D[1]), (D[2]), (D[3]), (A[0])' in call and call.count('(D[0])') == 1   # each operand evaluated once
+    assert 'fx_ldmatrix<4, false>(fx_l64(fx_4), __FILE__, __LINE__, fx_0, fx_1, fx_2, fx_3)' in ptx_call(sts[1])[0]
+    assert ptx_call(sts[2]) == (None, None)
+    with pytest.raises(InlinePtxNotSupported, match=r'kernel\.cu:9: inline PTX is not executed by the CPU runtime: `asm volatile\("mov'):
+        rewrite_ptx(MMA_LLAMA)
+    out, n = rewrite_ptx(MMA_LLAMA.replace('asm volatile("mov', '// asm volatile("mov'))
+    assert n == 2 and out.count('\n') == MMA_LLAMA.count('\n') and 'asm(' not in strip_comments(out)
+    assert [l for l in out.splitlines()][4] == '    int x0, x1, x2, x3;'      # the line after the mma is where it was
+    # a macro's continued lines stay continued
+    mac = '#define MMA(d, a, b) asm("mma.sync.aligned.m8n8k16.row.col.s32.s8.s8.s32 {%0, %1}, {%2}, {%3}, {%0, %1};" \\\n' \
+          '    : "+r"(d[0]), "+r"(d[1]) : "r"(a), "r"(b))\nint after;'
+    out, n = rewrite_ptx(mac)
+    assert n == 1 and out.endswith('\\\n\nint after;') and 'fx_mma_m8n8k16<true, true>(fx_0, fx_1, fx_r32(fx_2), fx_r32(fx_3), fx_r32(fx_0)' in out
+    # u8 and the "=r" form with a separate c
+    st = asm_statements('asm("mma.sync.aligned.m16n8k16.row.col.s32.u8.s8.s32 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%7,%8,%9,%10};" : '
+                        '"=r"(d0), "=r"(d1), "=r"(d2), "=r"(d3) : "r"(a0), "r"(a1), "r"(b0), "r"(c0), "r"(c1), "r"(c2), "r"(c3));')[0]
+    assert 'fx_mma_4<16, 16, false, true>(fx_0, fx_1, fx_2, fx_3, {fx_r32(fx_4), fx_r32(fx_5)}, {fx_r32(fx_6)}, fx_r32(fx_7)' in ptx_call(st)[0]
+    # every near miss is refused, naming its line; the unknown ones with the old message and nothing after it
+    for label, stmt in NEAR_MISSES.items():
+        with pytest.raises(InlinePtxNotSupported, match=r'user\.cu:2: inline PTX is not executed by the CPU runtime') as e:
+            check_device_source('__device__ void f() {\n    ' + stmt + '\n}', 'user.cu')
+        assert str(e.value).endswith('`') == (label in ('two instructions', 'basic asm')), label
+    # a '::' in an operand is not a section split; sabotage: splitting at every ':' gives 5 sections, not 3
+    cpp = 'asm("ldmatrix.sync.aligned.m8n8.x1.b16 {%0}, [%1];" : "=r"(r) : "l"(ns::base + 8));'
+    assert ptx_call(asm_statements(cpp)[0])[1] is None and asm_statements(cpp)[0].sections == 2
+    assert len(cpp[cpp.index('(') + 1:cpp.rindex(')')].split(':')) == 5
+    # sabotage: replacing the statement without its line breaks moves every later line up by two
+    naive = MMA_LLAMA[:sts[0].start] + call + MMA_LLAMA[sts[0].end:]
+    assert naive.count('\n') == MMA_LLAMA.count('\n') - 2
 
 
 def test_trampoline_names_the_kernel_and_refuses_other_text():
