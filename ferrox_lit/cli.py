@@ -15,10 +15,8 @@ from .kind import Kind, check_geometry, three_opinions, sabotage_report, parse_c
 from .kinds import KINDS, kind_by_name, require_kind
 from .mul_mm import kernel_src, fx_defines
 from .twin import twin_evidence
-from .host import host_rung
-from .banks import banks_rung
-from .matvec import matvec_rung
-from .nvrtc import nvrtc_rung, FAMILIES
+from .families import FAMILIES, check_rungs, families_banks_rung
+from .nvrtc import nvrtc_rung
 from .gguf_file import file_rung, real_tensor_rung, print_census, DefaultModelUnavailable, _regular_file
 
 # %% auto #0
@@ -68,15 +66,16 @@ def _gemm_twin(k):
 RUNGS = [Rung('geometry', 'CPU', _geometry), Rung('three opinions', 'CPU', _opinions),
          Rung('sabotage fires', 'CPU', _sabotage), Rung('codebook', 'CPU', _codebook),
          Rung('emit', 'CPU', _emit), Rung('gemm twin vs fp64', 'CPU', _gemm_twin),
-         Rung('emitted C on CPU', 'CPU + g++', host_rung), Rung('bank conflicts', 'CPU + g++', banks_rung),
-         Rung('matvec/repack/split-k on CPU', 'CPU + g++', matvec_rung), Rung('NVRTC + SASS', 'CPU + pip NVRTC', nvrtc_rung)]
+         # the kernel families' CPU rungs, from their registry rows (page 29), then the rungs that iterate every family
+         *(Rung(name, needs, run) for name, needs, run, kind_free in check_rungs() if not kind_free),
+         Rung('bank conflicts', 'CPU + g++', families_banks_rung), Rung('NVRTC + SASS', 'CPU + pip NVRTC', nvrtc_rung)]
 
 # %% ../nbs/90_cli.ipynb #39832a73
 def _f16(_):
     r = f16_sweep()
     return ('ok' if r['bad'] == 0 else 'FAIL'), f"{r['exact']:,} exact + {r['nan_ok']:,} NaN of 65,536 patterns"
 
-GLOBAL_RUNGS = [Rung('fp16 decode', 'CPU', _f16)]
+GLOBAL_RUNGS = [Rung('fp16 decode', 'CPU', _f16), *(Rung(name, needs, run) for name, needs, run, kind_free in check_rungs() if kind_free)]
 
 # %% ../nbs/90_cli.ipynb #167638f6
 def file_rungs(gguf=None) -> tuple:
@@ -180,6 +179,8 @@ EPILOG = """examples:
                                         your own kernel through the ladder on the CPU
   ferrox-lit census model.gguf          tensor census: types, sizes, which have kernels
   ferrox-lit emit Q4_K > q4_k_mul_mm.cu the CUDA translation unit, ready for NVRTC (names in any case: q4_k)
+  ferrox-lit emit Q4_K --family mmvq    the int8 decode matvec (families: mul_mm, matvec, rq_matvec, dequant, mmvq, ...)
+  ferrox-lit emit --family quantize_q8_1  the Q8_1 activation quantizer (one kernel for every format)
   ferrox-lit report -o check.html       the check as a self-contained HTML report with plots
   ferrox-lit gpu-check --json ev.json   the device evidence: exact bit for bit, fast within the bound
   ferrox-lit bench                      GPU timings against a device copy and dequant + cuBLAS
@@ -352,10 +353,8 @@ def _model_shapes(source:str) -> list:
         raise FerroxError(f"--model-shapes {source}: expected a JSON list of {{kind, n_rows, n_cols}} ({e})") from None
 
 def _kind_free(family:str) -> bool:
-    "Whether a family's emitter takes no format (its kind parameter defaults to None: one kernel for every format)."
-    import inspect
-    ps = list(inspect.signature(FAMILIES[family].emit).parameters.values())
-    return bool(ps) and ps[0].default is None
+    "Whether a family's row says it emits one kernel for every format (the split-k reduce, the Q8_1 quantizer)."
+    return FAMILIES[family].kind_free
 
 # %% ../nbs/90_cli.ipynb #0d80373d
 def _cmd_check(a) -> int:

@@ -509,3 +509,6 @@ def host_rung(kind) -> tuple:
     rows = host_evidence(kind)
     bad = sum(r['mismatches'] for r in rows) + sum(not r['nan_same'] for r in rows)
     return ('ok' if bad == 0 else 'FAIL'), f"{sum(r['compared'] for r in rows):,} outputs in {len(rows)} dispatches, {bad} mismatches"
+
+# %% ../nbs/30_host.ipynb #6bdb61d9
+from .mmvq import run_mmvq

@@ -14,8 +14,8 @@ from .kind import random_blocks
 
 # %% auto #0
 __all__ = ['MMVQ_ROWS', 'MAX_BATCH', 'MMVQ_BODY', 'MMVQ_SABOTAGES', 'MmvqOperands', 'check_mmvq', 'mmvq_contributions',
-           'lane_order_sum', 'mmvq_twin', 'mmvq_src', 'run_mmvq', 'mmvq_shapes', 'mmvq_evidence', 'mmvq_sabotage',
-           'mmvq_sass']
+           'lane_order_sum', 'mmvq_twin', 'mmvq_src', 'run_mmvq', 'mmvq_shapes', 'mmvq_evidence', 'mmvq_real_evidence',
+           'mmvq_sabotage', 'mmvq_sass']
 
 # %% ../nbs/46_mmvq.ipynb #bf6a6735
 MMVQ_ROWS = 4        # warps (rows) per CUDA block: 128 threads, enough blocks in flight per SM for a 4096-row matrix
@@ -119,6 +119,24 @@ def mmvq_evidence(kind, seed:int=0, mode:str='fast') -> list:
                          nan=int(np.isnan(z).sum()), nan_same=bool((np.isnan(y) == np.isnan(z)).all())))
     return rows
 
+# %% ../nbs/46_mmvq.ipynb #4589ba3d
+def mmvq_real_evidence(kind, n_rows:int=100, batch:int=4, seed:int=0, path=None) -> dict|None:
+    "MMVQ on the CPU vs `mmvq_twin` on `n_rows` real rows of the model's tensor of `kind` (None: no such tensor or no model)."
+    from ferrox_lit.gguf_file import _resolve, _open_cached, pick_tensor   # here: the file layer imports the twins
+    from ferrox_lit.vdot import OUTLIER_SCALE
+    kind = require_kind(kind)
+    p, _ = _resolve(path)
+    if p is None: return None
+    f = _open_cached(p); t = pick_tensor(f, kind)
+    if t is None: return None
+    idx = np.unique(np.linspace(0, t.n_rows - 1, min(n_rows, t.n_rows)).round().astype(np.int64))
+    w = np.ascontiguousarray(f.rows(t)[idx])
+    r = np.random.default_rng(seed)
+    x = r.standard_normal((batch, t.row_len)).astype(np.float32)
+    x[:, r.choice(t.row_len, 4, replace=False)] *= np.float32(OUTLIER_SCALE)   # a few large channels, as LLM activations have
+    y, z = run_mmvq(kind, w, x), mmvq_twin(kind, w, x)
+    return dict(kind=kind.name, tensor=t.name, rows=len(idx), K=t.row_len, batch=batch, compared=y.size, mismatches=mismatches(y, z))
+
 # %% ../nbs/46_mmvq.ipynb #e830f754
 MMVQ_SABOTAGES = {  # name -> (exact-once edit of mmvq.cuh, what it breaks, build)
     'missing-shuffle-step': (
@@ -166,12 +184,15 @@ def mmvq_sabotage(kind, name:str, seed:int=2) -> dict:
         return dict(kind=kind.name, sabotage=name, why=why, build=mode, fired=type(e).__name__, detail=str(e).splitlines()[0][:110])
 
 # %% ../nbs/46_mmvq.ipynb #a9be4a45
-def mmvq_sass(kind, arch:int=90) -> dict:
-    "NVRTC figures of `kind`'s MMVQ for `sm_<arch>`: registers, spills, stack, and the SASS counts of IDP (dp4a), SHFL, LDG, LDL/STL."
+def mmvq_sass(kind, arch:int=90, family:str='mmvq') -> dict:
+    "NVRTC figures of `kind`'s `family` kernel on `sm_<arch>`: registers, spills, stack, occupancy, SASS IDP.4A, SHFL, LDG, LDL/STL."
     from collections import Counter
-    from ferrox_lit.nvrtc import compile_kernel, resources, disassemble, sass_ops
-    src, fn = mmvq_src(kind)
-    c = compile_kernel(src, arch, fn_name=fn)
-    r, ops = resources(c), Counter(o.split('.')[0] for o in sass_ops(disassemble(c)))
-    return dict(kind=require_kind(kind).name, arch=f'sm_{arch}', registers=r['registers'], spills=r['spill_stores'] + r['spill_loads'],
-                stack=r['stack'], IDP4A=ops['IDP'], SHFL=ops['SHFL'], LDG=ops['LDG'], local=ops['LDL'] + ops['STL'])
+    from ferrox_lit.nvrtc import compile_one, disassemble, sass_ops, SassUnavailable   # here: nvrtc imports the family rows
+    r = compile_one(kind, family, arch)
+    if not r['ok']: raise MmvqOperands(f"{family} for sm_{arch} does not compile: {r['error'][:300]}")
+    try: ops = Counter(o.split('.')[0] for o in sass_ops(disassemble(r['compiled'])))
+    except SassUnavailable: ops = None
+    sass = (lambda op: ops[op]) if ops is not None else (lambda op: None)
+    return dict(kind=require_kind(kind).name, family=family, arch=f'sm_{arch}', registers=r['registers'],
+                spills=r['spill_stores'] + r['spill_loads'], stack=r['stack'], occupancy=f"{r.get('occupancy', 0):.0%}",
+                IDP4A=sass('IDP'), SHFL=sass('SHFL'), LDG=sass('LDG'), local=sass('LDL') + sass('STL') if ops is not None else None)

@@ -18,15 +18,15 @@ from .mul_mm import kernel_src, BM, BN, BK, TM, TN, THREADS
 from .host import cache_dir as host_cache_dir
 
 # %% auto #0
-__all__ = ['NVRTC_LAYOUTS', 'REQUIRED_TARGETS', 'OPTION_SETS', 'EXACT_TARGETS', 'TARGET_NOTICES', 'FAMILIES', 'DECODE_ARCHES',
-           'SM_LIMITS', 'NO_LIMIT', 'NvrtcUnavailable', 'nvidia_dirs', 'find_tool', 'nvrtc_path', 'nvrtc_lib',
-           'nvrtc_version', 'supported_archs', 'targets', 'BadTarget', 'arch_number', 'NvrtcError', 'CompileWarning',
-           'log_warnings', 'Compiled', 'cache_dir', 'kernel_name', 'compile_kernel', 'Family', 'register_family',
-           'ResourcesMissing', 'elf_sections', 'parse_ptxas', 'resources', 'SmLimits', 'UnknownTarget', 'occupancy',
-           'compile_one', 'matrix_cells', 'compile_matrix', 'matrix_markdown', 'resource_markdown', 'KernelClaimFailed',
-           'SpillsFound', 'NarrowSharedLoads', 'LocalMemoryTraffic', 'FusedInExactMode', 'SassEmpty', 'check_spills',
-           'SassUnavailable', 'disassemble', 'sass_ops', 'sass_counts', 'check_sass', 'scalar_inner_loop',
-           'first_diagnostic', 'nvrtc_rung', 'snippet_syntax_slip']
+__all__ = ['NVRTC_LAYOUTS', 'REQUIRED_TARGETS', 'OPTION_SETS', 'EXACT_TARGETS', 'TARGET_NOTICES', 'SM_LIMITS', 'NO_LIMIT',
+           'NvrtcUnavailable', 'nvidia_dirs', 'find_tool', 'nvrtc_path', 'nvrtc_lib', 'nvrtc_version',
+           'supported_archs', 'targets', 'BadTarget', 'arch_number', 'NvrtcError', 'CompileWarning', 'log_warnings',
+           'Compiled', 'cache_dir', 'kernel_name', 'compile_kernel', 'ResourcesMissing', 'elf_sections', 'parse_ptxas',
+           'resources', 'SmLimits', 'UnknownTarget', 'occupancy', 'compile_one', 'matrix_cells', 'compile_matrix',
+           'matrix_markdown', 'resource_markdown', 'KernelClaimFailed', 'SpillsFound', 'NarrowSharedLoads',
+           'LocalMemoryTraffic', 'FusedInExactMode', 'MissingInstructions', 'SassEmpty', 'check_spills',
+           'SassUnavailable', 'disassemble', 'sass_ops', 'sass_counts', 'division_ffma', 'check_sass',
+           'scalar_inner_loop', 'first_diagnostic', 'nvrtc_rung', 'snippet_syntax_slip']
 
 # %% ../nbs/31_nvrtc.ipynb #ccecd00d
 class NvrtcUnavailable(FerroxError, ImportError):
@@ -214,39 +214,7 @@ def compile_kernel(src:str,          # a CUDA translation unit
     return c
 
 # %% ../nbs/31_nvrtc.ipynb #e1b095b0
-@dataclass(frozen=True)
-class Family:
-    "One kernel body emitted for every kind: kind -> (translation unit, entry point), and its SASS claims."
-    name: str                        # e.g. 'mul_mm'
-    emit: Callable                   # Kind -> (src, fn_name)
-    threads: int                     # threads per block its launches use (for occupancy)
-    wide_shared_loads: bool = False  # the source claims every shared-memory load is 128-bit (float4)
-    arches: tuple|None = None        # fast-mode targets; None: every target NVRTC supports
-    def __call__(self, kind) -> tuple: return self.emit(kind)
-
-def _mul_mm(kind) -> tuple:
-    kind = require_kind(kind)
-    return kernel_src(kind), kind.fn_name
-
-FAMILIES = {'mul_mm': Family('mul_mm', _mul_mm, THREADS, wide_shared_loads=True)}
-
-def register_family(family:Family) -> Family:
-    "Add `family` to `FAMILIES` (the compile matrix, resources, SASS checks and rung then cover it)."
-    if not isinstance(family, Family): raise TypeError(f'expected a Family, got {type(family).__name__}')
-    FAMILIES[family.name] = family
-    return family
-
-# %% ../nbs/31_nvrtc.ipynb #79fefc2e
-from .matvec import matvec_src, rq_matvec_src, reduce_src, MV_THREADS, RQ_THREADS, REDUCE_THREADS
-from .gpu import dequant_src, DEQUANT_THREADS
-
-# %% ../nbs/31_nvrtc.ipynb #6f60e239
-DECODE_ARCHES = (80, 90)  # fast-mode targets of the non-GEMM families
-for _f in (Family('matvec', matvec_src, MV_THREADS, arches=DECODE_ARCHES),
-           Family('rq_matvec', rq_matvec_src, RQ_THREADS, arches=DECODE_ARCHES),
-           Family('mv_reduce', reduce_src, REDUCE_THREADS, arches=DECODE_ARCHES),
-           Family('dequant', dequant_src, DEQUANT_THREADS, arches=DECODE_ARCHES)):
-    register_family(_f)
+from .families import Family, FAMILIES, register_family, DECODE_ARCHES
 
 # %% ../nbs/31_nvrtc.ipynb #616a343f
 class ResourcesMissing(FerroxError, LookupError):
@@ -402,6 +370,7 @@ class SpillsFound(KernelClaimFailed): "ptxas spilled registers to local memory."
 class NarrowSharedLoads(KernelClaimFailed): "A shared-memory load the source writes as float4 is not 128-bit in the SASS."
 class LocalMemoryTraffic(KernelClaimFailed): "The SASS loads or stores local memory (LDL/STL)."
 class FusedInExactMode(KernelClaimFailed): "The exact (-fmad=false) build still has fused multiply-adds."
+class MissingInstructions(KernelClaimFailed): "The SASS has fewer of an instruction than the family's row claims (e.g. no IDP.4A)."
 class SassEmpty(KernelClaimFailed): "The disassembly has no instructions: nothing was checked."
 
 def check_spills(r:dict, what:str='') -> dict:
@@ -463,14 +432,22 @@ def sass_ops(sass:str) -> list:
     return _INSN.findall(sass)
 
 def sass_counts(sass:str) -> dict:
-    "Instruction counts the checks read: total, shared loads by width, shared stores, local traffic, FFMA/FMUL/FADD."
+    "Instruction counts the checks read: total, shared loads by width, shared stores, local traffic, FFMA/FMUL/FADD, IDP.4A, SHFL."
     ops = sass_ops(sass)
     base = Counter(o.split('.')[0] for o in ops)
     lds = [o for o in ops if o.split('.')[0] == 'LDS']
     return dict(instructions=len(ops), lds128=sum('.128' in o for o in lds), lds_narrow=sum('.128' not in o for o in lds),
-                sts=base['STS'], ldl=base['LDL'], stl=base['STL'], ffma=base['FFMA'], fmul=base['FMUL'], fadd=base['FADD'])
+                sts=base['STS'], ldl=base['LDL'], stl=base['STL'], ffma=base['FFMA'], fmul=base['FMUL'], fadd=base['FADD'],
+                idp4a=sum(o.startswith('IDP.4A') for o in ops), shfl=base['SHFL'])
 
-def check_sass(counts:dict, family:str='mul_mm', mode:str='fast', what:str='') -> dict:
+def division_ffma(ptx) -> bool:
+    "Whether FFMA in an exact build is the IEEE division's own expansion: PTX with `div.rn.f32` and no `fma.rn.f32` (no contraction)."
+    ptx = ptx.decode() if isinstance(ptx, bytes) else (ptx or '')
+    return 'div.rn.f32' in ptx and 'fma.rn.f32' not in ptx
+
+def check_sass(counts:dict, family:str='mul_mm', mode:str='fast', what:str='',
+               ptx=None,   # the compile's PTX: lets an exact build's FFMA be the division's (see `division_ffma`)
+              ) -> dict:
     "Raise the named `KernelClaimFailed` where the SASS `counts` contradict what `family`'s source claims."
     if not counts['instructions']: raise SassEmpty(f'{what}: the disassembly has no instructions; nothing was checked')
     if FAMILIES[family].wide_shared_loads and (counts['lds_narrow'] or not counts['lds128']):
@@ -479,8 +456,10 @@ def check_sass(counts:dict, family:str='mul_mm', mode:str='fast', what:str='') -
         )
     if counts['ldl'] or counts['stl']:
         raise LocalMemoryTraffic(f"{what}: {counts['ldl']} LDL and {counts['stl']} STL instructions")
-    if mode == 'exact' and counts['ffma']:
+    if mode == 'exact' and counts['ffma'] and not division_ffma(ptx):
         raise FusedInExactMode(f"{what}: {counts['ffma']} FFMA in the -fmad=false build")
+    short = [f'{counts[k]} {k} (claims >= {n})' for k, n in FAMILIES[family].sass_min if counts[k] < n]
+    if short: raise MissingInstructions(f"{what}: {', '.join(short)}")
     return counts
 
 # %% ../nbs/31_nvrtc.ipynb #75b73ce7
@@ -525,14 +504,16 @@ def nvrtc_rung(kind, sass_arch:int=90) -> tuple:
     try:
         n = {
             (r['family'], r['mode']):
-                check_sass(sass_counts(disassemble(r['compiled'])), r['family'], r['mode'], f"{r['family']} {r['mode']}")
+                check_sass(sass_counts(disassemble(r['compiled'])), r['family'], r['mode'], f"{r['family']} {r['mode']}", r['compiled'].ptx)
             for r in rows
             if r['arch'] == sass_arch
         }
     except SassUnavailable as e: return 'ok', fig + f'; SASS n/a ({e})'
     except KernelClaimFailed as e: return 'FAIL', fig + f'; SASS: {type(e).__name__}: {e}'
     m, x = n[('mul_mm', 'fast')], n.get(('mul_mm', 'exact'), dict(ffma='-'))
-    return 'ok', fig + f"; SASS {m['lds128']} LDS.128, 0 LDL/STL, {m['ffma']} FFMA fast -> {x['ffma']} exact"
+    q = n.get(('mmvq', 'fast'))
+    return 'ok', fig + f"; SASS {m['lds128']} LDS.128, 0 LDL/STL, {m['ffma']} FFMA fast -> {x['ffma']} exact" + (
+        f"; mmvq {q['idp4a']} IDP.4A, {q['shfl']} SHFL" if q else '')
 
 # %% ../nbs/31_nvrtc.ipynb #37ef2a02
 def snippet_syntax_slip(kind) -> Kind:

@@ -15,10 +15,8 @@ from ferrox_lit.kind import Kind, check_geometry, three_opinions, sabotage_repor
 from ferrox_lit.kinds import KINDS, kind_by_name, require_kind
 from ferrox_lit.mul_mm import kernel_src, fx_defines
 from ferrox_lit.twin import twin_evidence
-from ferrox_lit.host import host_rung
-from ferrox_lit.banks import banks_rung
-from ferrox_lit.matvec import matvec_rung
-from ferrox_lit.nvrtc import nvrtc_rung, FAMILIES
+from ferrox_lit.families import FAMILIES, check_rungs, families_banks_rung
+from ferrox_lit.nvrtc import nvrtc_rung
 from ferrox_lit.gguf_file import file_rung, real_tensor_rung, print_census, DefaultModelUnavailable, _regular_file
 
 
@@ -154,7 +152,9 @@ def test_cli_names_any_case_and_kind_free_families():
     assert rc == 0 and out == FAMILIES['mv_reduce'](None)[0] and not err
     _one_line_2(['emit', '--family', 'matvec'], 'needs a format')
     _one_line_2(['emit'], 'needs a format')
-    assert _kind_free('mv_reduce') and not any(_kind_free(f) for f in FAMILIES if f != 'mv_reduce')
+    assert {f for f in FAMILIES if _kind_free(f)} == {'mv_reduce', 'quantize_q8_1'}
+    rc, out, err = _run(['emit', '--family', 'quantize_q8_1'])
+    assert rc == 0 and 'ferrox_quantize_q8_1' in out and out == FAMILIES['quantize_q8_1'](None)[0]
     rc, out, err = _run(['check', '--kinds', 'q8_0', '--json', '--no-progress'])
     assert {r['kind'] for r in json.loads(out)} == {'*', 'Q8_0'}
     assert set(COMMANDS) == {'check', 'emit', 'census', 'report', 'bench', 'gpu-check', 'kinds', 'vet'}

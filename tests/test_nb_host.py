@@ -23,6 +23,9 @@ from ferrox_lit.core import md_table
 from ferrox_lit.core import errors_table
 
 
+from ferrox_lit.mmvq import run_mmvq
+
+
 import ferrox_lit.host as _nbmod
 globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
@@ -228,3 +231,12 @@ def test_bad_input_refused():
     with pytest.raises(LaunchRefused, match="grid.y = 70000 exceeds"):
         launch(src, k.fn_name, (1, 70000), 256, [w, x, dst, 64, 32, 1, k.block_bytes])
     with pytest.raises(LaunchRefused, match='expected one of'): build(src, k.fn_name, mode='valgrind')
+
+
+def test_run_mmvq_from_host():
+    from ferrox_lit.kinds import require_kind
+    from ferrox_lit.mmvq import mmvq_twin
+    k = require_kind('Q4_K')
+    w = random_blocks(k, 6, 0).reshape(3, -1); x = np.random.default_rng(0).standard_normal((2, 512)).astype(np.float32)
+    y = run_mmvq(k, w, x)
+    assert y.shape == (2, 3) and mismatches(y, mmvq_twin(k, w, x)) == 0

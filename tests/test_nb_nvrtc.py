@@ -23,8 +23,7 @@ from IPython.display import Markdown
 from ferrox_lit.core import md_table
 
 
-from ferrox_lit.matvec import matvec_src, rq_matvec_src, reduce_src, MV_THREADS, RQ_THREADS, REDUCE_THREADS
-from ferrox_lit.gpu import dequant_src, DEQUANT_THREADS
+from ferrox_lit.families import Family, FAMILIES, register_family, DECODE_ARCHES
 
 
 import ferrox_lit.nvrtc as _nbmod
@@ -83,6 +82,7 @@ def test_families_and_gpu_options():
     from ferrox_lit.gpu import MODE_OPTIONS
     assert dict(MODE_OPTIONS) == dict(OPTION_SETS)   # what is checked here is what the GPU layer compiles
     assert {'mul_mm', 'matvec', 'rq_matvec', 'mv_reduce', 'dequant'} <= set(FAMILIES)
+    assert FAMILIES['mmvq'].arches == REQUIRED_TARGETS   # the int8 families compile for sm_70 to sm_90
     for f in FAMILIES.values():
         src, fn = f(KINDS[0])
         assert f'void {fn}(' in src and f.threads % 32 == 0, f.name
@@ -187,6 +187,33 @@ def test_local_and_exact_checks_fire():
     with pytest.raises(LocalMemoryTraffic, match='LDL'): check_sass(n, what='maxrregcount=32')
     fast = sass_counts(disassemble(compile_one('Q8_0', 'mul_mm', 90, 'fast')['compiled']))
     with pytest.raises(FusedInExactMode, match='FFMA'): check_sass(fast, mode='exact', what='fast build as exact')
+
+
+def     c = compile_one('Q8_0', 'quantize_q8_1', 90, 'exact')['compiled']
+    n = sass_counts(disassemble(c))
+    assert n['ffma'] > 0 and division_ffma(c.ptx), n       # the two divisions (amax / 127, x / d), expanded by ptxas
+    check_sass(n, 'quantize_q8_1', 'exact', 'q8_1 exact', c.ptx)
+    with pytest.raises(FusedInExactMode): check_sass(n, 'quantize_q8_1', 'exact', 'q8_1 exact without its PTX')
+    assert not division_ffma(compile_one('Q8_0', 'mul_mm', 90, 'fast')['compiled'].ptx)   # contraction: fma.rn.f32 in the PTX
+test_int8_sass_claims():
+    import pytest
+    for name in ('Q4_K', 'Q8_0'):
+        r = compile_one(name, 'mmvq', 90)
+        n = check_sass(sass_counts(disassemble(r['compiled'])), 'mmvq', what=f'{name} mmvq')
+        assert n['idp4a'] >= 1 and n['shfl'] >= 5 and n['ldl'] == n['stl'] == 0, n
+    q = check_sass(sass_counts(disassemble(compile_one('Q8_0', 'quantize_q8_1', 90)['compiled'])), 'quantize_q8_1', what='q8_1')
+    assert q['shfl'] >= 10 and q['idp4a'] == 0, q
+    src, fn = FAMILIES['mmvq']('Q4_K')   # sabotage: __dp4a spelled as scalar multiplies of the low bytes
+    scalar = '#define __dp4a(a, b, c) ((c) + (int)(signed char)(a) * (int)(signed char)(b))\n' + src
+    n = sass_counts(disassemble(compile_kernel(scalar, 90, fn_name=fn)))
+    assert n['idp4a'] == 0, n
+    with pytest.raises(MissingInstructions, match=r'0 idp4a \(claims >= 1\)'): check_sass(n, 'mmvq', what='scalar dot')
+    c = compile_one('Q8_0', 'quantize_q8_1', 90, 'exact')['compiled']
+    n = sass_counts(disassemble(c))
+    assert n['ffma'] > 0 and division_ffma(c.ptx), n       # the two divisions (amax / 127, x / d), expanded by ptxas
+    check_sass(n, 'quantize_q8_1', 'exact', 'q8_1 exact', c.ptx)
+    with pytest.raises(FusedInExactMode): check_sass(n, 'quantize_q8_1', 'exact', 'q8_1 exact without its PTX')
+    assert not division_ffma(compile_one('Q8_0', 'mul_mm', 90, 'fast')['compiled'].ptx)   # contraction: fma.rn.f32 in the PTX
 
 
 def test_register_family():
