@@ -182,7 +182,7 @@ def _reg_list(text:str):
     return [int(x[1:]) for x in items] if all(re.fullmatch(r'%\d+', x) for x in items) else None
 
 def _lambda(st:AsmStatement, body:str) -> str:
-    "A generic lambda called with every operand once, in %N order (outputs by reference), running `body`."
+    "A generic lambda over the operands in %N order (outputs by reference), called with each operand expression once, running `body`."
     params = ', '.join(f'auto& fx_{o.n}' if o.output else f'auto&& fx_{o.n}' for o in st.operands)
     args = ', '.join(f'({o.expr})' for o in st.operands)
     return f'[&]({params}) {{ {body}; }}({args})'
