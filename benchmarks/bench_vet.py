@@ -1,5 +1,6 @@
 """Time `ferrox_lit.vet.vet` on one dequant kernel over all fixtures: without mutants (target < 30 s on 2 cores) and with
-mutation analysis (target < 3 minutes). Cold: every case runs with a fresh, empty cache ($FERROX_LIT_CACHE), so the CPU
+mutation analysis (target < 3 minutes); and the same for our Q4_K int8 matvec (MMVQ) through the `mmvq` family.
+Cold: every case runs with a fresh, empty cache ($FERROX_LIT_CACHE), so the CPU
 builds, the NVRTC compiles and the judged mutants are all paid for in the figure; then the first case once more, warm.
 
 Not a test: minutes of CPU.
@@ -20,25 +21,32 @@ def main():
     os.environ['FERROX_LIT_JOBS'] = str(a.jobs)
     from ferrox_lit.vet import vet, vet_digest, Q4_0_SRC
     from ferrox_lit.gpu import dequant_src
+    from ferrox_lit.mmvq import mmvq_src, MMVQ_ROWS
     q4k, q4k_fn = dequant_src('Q4_K')
-    cases = [  # (label, source, kernel, kind, grid, block, args, mutants, cold)
-        ('running example Q4_0, no mutants', Q4_0_SRC, 'dequant_q4_0<float>', 'Q4_0', 'nb', 32, 'x,y,nb', False, True),
-        ('running example Q4_0, no mutants (warm cache)', Q4_0_SRC, 'dequant_q4_0<float>', 'Q4_0', 'nb', 32, 'x,y,nb', False, False),
-        ('running example Q4_0, with mutants', Q4_0_SRC, 'dequant_q4_0<float>', 'Q4_0', 'nb', 32, 'x,y,nb', True, True),
-        ('our Q4_K dequant, no mutants', q4k, q4k_fn, 'Q4_K', 'cdiv(n, 4096)', 256, 'x,y,nb', False, True),
-        ('our Q4_K dequant, with mutants', q4k, q4k_fn, 'Q4_K', 'cdiv(n, 4096)', 256, 'x,y,nb', True, True),
+    mq, mq_fn = mmvq_src('Q4_K')
+    mq_launch = (f'cdiv(n_rows, {MMVQ_ROWS})', f'32, {MMVQ_ROWS}', 'w,a,y,n_rows,n_cols,batch,row_bytes')
+    cases = [  # (label, source, kernel, kind, grid, block, args, mutants, cold, family)
+        ('running example Q4_0, no mutants', Q4_0_SRC, 'dequant_q4_0<float>', 'Q4_0', 'nb', 32, 'x,y,nb', False, True, 'dequant'),
+        ('running example Q4_0, no mutants (warm cache)', Q4_0_SRC, 'dequant_q4_0<float>', 'Q4_0', 'nb', 32, 'x,y,nb', False, False,
+         'dequant'),
+        ('running example Q4_0, with mutants', Q4_0_SRC, 'dequant_q4_0<float>', 'Q4_0', 'nb', 32, 'x,y,nb', True, True, 'dequant'),
+        ('our Q4_K dequant, no mutants', q4k, q4k_fn, 'Q4_K', 'cdiv(n, 4096)', 256, 'x,y,nb', False, True, 'dequant'),
+        ('our Q4_K dequant, with mutants', q4k, q4k_fn, 'Q4_K', 'cdiv(n, 4096)', 256, 'x,y,nb', True, True, 'dequant'),
+        ('our Q4_K MMVQ, no mutants', mq, mq_fn, 'Q4_K', *mq_launch, False, True, 'mmvq'),
+        ('our Q4_K MMVQ, with mutants', mq, mq_fn, 'Q4_K', *mq_launch, True, True, 'mmvq'),
     ]
     rows, cache = [], None
-    for label, src, kernel, kind, grid, block, args, mutants, cold in cases:
+    for label, src, kernel, kind, grid, block, args, mutants, cold, family in cases:
         if cold or cache is None:
             cache = tempfile.mkdtemp(prefix='bench-vet-')
             os.environ['FERROX_LIT_CACHE'] = cache
         load0 = os.getloadavg()[0]
         t = time.perf_counter()
-        r = vet(src, kernel, kind, 'dequant', grid, block, args, mutants=mutants, mutant_limit=a.mutant_limit, jobs=a.jobs)
+        r = vet(src, kernel, kind, family, grid, block, args, mutants=mutants, mutant_limit=a.mutant_limit, jobs=a.jobs)
         secs = round(time.perf_counter() - t, 1)
         m = r['mutants']
-        rows.append(dict(case=label, kernel=kernel, kind=kind, mutants=mutants, cold=cold, seconds=secs, target_s=TARGETS[mutants],
+        rows.append(dict(case=label, kernel=kernel, kind=kind, family=family, mutants=mutants, cold=cold, seconds=secs,
+                         target_s=TARGETS[mutants],
                          within_target=secs < TARGETS[mutants], verdict=r['verdict'], fixtures=len(r['fixtures']),
                          elements=r['elements'], mutants_total=m.get('total', 0), killed=m.get('killed', 0),
                          stillborn=m.get('stillborn', 0), kill_rate=m.get('kill_rate'), load_avg_1min=[round(load0, 2),

@@ -1,6 +1,7 @@
 """vet every kernel this project emits, every kind x family (issue 14 §3: "vet is green on every kernel the project emits").
 
-For each kind: the dequant kernel with float32 and with fp16 output, the native matvec and the mul_mm GEMM, each through
+For each kind: the dequant kernel with float32 and with fp16 output, the native matvec, the mul_mm GEMM and the int8 MMVQ;
+and once the Q8_1 quantizer (it reads no weights: its row's kind is '-'); each through
 `ferrox_lit.vet.vet_ours` (the same door a user's kernel goes through: fixtures, twin comparison or bound, the race and
 sanitizer builds, NVRTC for sm_70..sm_90), without mutation analysis (that is `benchmarks/mutants_ours.py`). Writes
 docs/measurements/vet_ours_cpu.json, which the vet page renders; the JSON carries `vet_digest()`, so a page that reads a
@@ -11,7 +12,7 @@ measurement older than vet.py says so.
 import argparse, json, os, platform, time
 from pathlib import Path
 
-FAMILIES = (('dequant', 'f32'), ('dequant', 'f16'), ('matvec', 'f32'), ('mul_mm', 'f32'))  # (family, output) pairs vetted
+FAMILIES = (('dequant', 'f32'), ('dequant', 'f16'), ('matvec', 'f32'), ('mul_mm', 'f32'), ('mmvq', 'f32'))  # (family, output) pairs vetted
 
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -29,6 +30,11 @@ def main():
             rows.append(r)
             print(f"{k.name:7} {family:8} {r['output']:8} {r['verdict']:5} {r['comparison']:9} {r['elements']:>9,} elements "
                   f"{r['mismatches']} mismatches, {r['detectors']} detectors, nvrtc {r['nvrtc']}, {r['seconds']:.1f} s", flush=True)
+    r = ours_row(vet_ours(KINDS[0], 'quantize_q8_1', mutants=False, jobs=a.jobs))
+    r.update(kind='-', output='bytes')
+    rows.append(r)
+    print(f"Q8_1 quantizer {r['verdict']} {r['comparison']} {r['elements']:,} fields {r['mismatches']} mismatches, "
+          f"{r['detectors']} detectors, nvrtc {r['nvrtc']}, {r['seconds']:.1f} s", flush=True)
     meta = dict(vet=vet_digest(), machine=platform.processor() or platform.machine(), cpus=os.cpu_count(), jobs=a.jobs,
                 seconds=round(time.perf_counter() - t0, 1), when=time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime()))
     Path(a.json).write_text(json.dumps(dict(**meta, rows=rows), indent=1) + '\n')

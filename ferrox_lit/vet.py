@@ -14,18 +14,22 @@ from .core import FerroxError, UnknownKind, md_table
 from .kind import Kind, random_blocks, SEEDS
 from .kinds import KINDS, require_kind
 from .host import HostError, UntouchedOutput, degenerate_blocks, subnormal_blocks
+from .q8_1 import quantize_q8_1, dequantize_q8_1, q8_1_fixtures, QK8_1, BLOCK_BYTES as Q8_1_BYTES
 
 # %% auto #0
 __all__ = ['FAMILY_QUANTITIES', 'POINTERS', 'FAMILIES', 'GRID_LIMITS', 'BLOCK_LIMITS', 'MAX_BLOCK_THREADS', 'SEED_BLOCKS',
-           'OUT_DTYPES', 'SENTINELS', 'CLASSES', 'U32', 'VET_ARCHES', 'NVRTC_STUBS', 'SASS_KEYS', 'MUTANT_FIXTURES',
-           'DETECTOR_MODES', 'DETECTOR_FIXTURES', 'Q4_0_SRC', 'Q4_0_SABOTAGES', 'MEASURED', 'BENCH_JSON', 'OURS_JSON',
-           'VetError', 'UnknownFamily', 'BadLaunchExpression', 'UnknownQuantity', 'LaunchDivisionByZero',
-           'GridLimitExceeded', 'BlockLimitExceeded', 'BadGranule', 'BadOutDtype', 'ArgumentsMismatch', 'parse_expr',
-           'eval_expr', 'eval_dims', 'KParam', 'signature', 'run_kernel', 'build_kernel', 'Fixture', 'odd_offset',
-           'scale_subnormal_blocks', 'dequant_fixtures', 'matvec_fixtures', 'bind', 'gamma', 'round_twin', 'decode',
-           'classify', 'compare', 'cuda_include_dir', 'nvrtc_compile', 'sass_summary', 'nvrtc_rows', 'function_spans',
-           'reached_lines', 'mutation_analysis', 'vet', 'usage_message', 'vet_table', 'vet_ours', 'ours_row',
-           'sabotage_rows', 'vet_digest', 'bench_measurement', 'ours_measurement']
+           'MMVQ_OUTLIER', 'OUT_DTYPES', 'SENTINELS', 'CLASSES', 'U32', 'ETA32', 'Q8_1_SENTINEL', 'Q8_1_FIELDS',
+           'VET_ARCHES', 'NVRTC_STUBS', 'SASS_KEYS', 'MUTANT_FIXTURES', 'DETECTOR_MODES', 'DETECTOR_FIXTURES',
+           'Q4_0_SRC', 'FIRST_BAD_KEYS', 'Q4_0_SABOTAGES', 'MEASURED', 'BENCH_JSON', 'OURS_JSON', 'VetError',
+           'UnknownFamily', 'BadLaunchExpression', 'UnknownQuantity', 'LaunchDivisionByZero', 'GridLimitExceeded',
+           'BlockLimitExceeded', 'BadGranule', 'BadOutDtype', 'ArgumentsMismatch', 'parse_expr', 'eval_expr',
+           'eval_dims', 'KParam', 'signature', 'run_kernel', 'build_kernel', 'Fixture', 'odd_offset',
+           'scale_subnormal_blocks', 'dequant_fixtures', 'matvec_fixtures', 'mmvq_fixtures', 'quantize_q8_1_fixtures',
+           'bind', 'gamma', 'round_twin', 'decode', 'classify', 'compare', 'mmvq_twin_of', 'mmvq_reference',
+           'mmvq_bound', 'compare_mmvq', 'q8_1_field', 'compare_q8_1', 'cuda_include_dir', 'nvrtc_compile',
+           'sass_summary', 'nvrtc_rows', 'function_spans', 'reached_lines', 'mutation_analysis', 'vet', 'usage_message',
+           'vet_table', 'vet_ours', 'ours_row', 'int8_sabotage_rows', 'sabotage_rows', 'vet_digest',
+           'bench_measurement', 'ours_measurement']
 
 # %% ../nbs/37_vet.ipynb #95291db7
 FAMILY_QUANTITIES = {  # family -> {quantity: what it is}; pointer quantities are the fixture's buffers
@@ -35,21 +39,27 @@ FAMILY_QUANTITIES = {  # family -> {quantity: what it is}; pointer quantities ar
     'mul_mm': dict(w='the quant weights (pointer)', x='the float32 activations [batch, n_cols] (pointer)',
                    y='the output [batch, n_rows] (pointer)', n_rows='weight rows', n_cols='elements per row',
                    row_bytes='bytes per weight row', batch='activation rows'),
+    'mmvq': dict(w='the quant weights (pointer)', a='the Q8_1 activations: batch columns of n_cols/32 blocks of 36 bytes (pointer)',
+                 y='the output [batch, n_rows] (pointer)', n_rows='weight rows', n_cols='elements per row',
+                 row_bytes='bytes per weight row', batch='activation columns (1 to 8)', a_bytes='bytes per activation column'),
+    'quantize_q8_1': dict(x='the float32 activations (pointer)', y='the Q8_1 blocks, 36 bytes per 32 activations (pointer)',
+                          n='activations', nb='Q8_1 blocks (n / 32)'),
 }
-POINTERS = {'dequant': ('x', 'y'), 'matvec': ('w', 'x', 'y'), 'mul_mm': ('w', 'x', 'y')}  # the rest are integers
+POINTERS = {'dequant': ('x', 'y'), 'matvec': ('w', 'x', 'y'), 'mul_mm': ('w', 'x', 'y'), 'mmvq': ('w', 'a', 'y'),
+            'quantize_q8_1': ('x', 'y')}  # the rest are integers
 FAMILIES = tuple(FAMILY_QUANTITIES)
 GRID_LIMITS = (2**31 - 1, 65535, 65535)  # CUDA's gridDim limits (x, y, z)
 BLOCK_LIMITS = (1024, 1024, 64)          # CUDA's blockDim limits; and at most 1024 threads per block
 MAX_BLOCK_THREADS = 1024
 
 class VetError(FerroxError, ValueError): "`vet` was called wrongly: refused before anything ran."
-class UnknownFamily(VetError): "The family is not one vet knows (dequant, matvec, mul_mm)."
+class UnknownFamily(VetError): "The family is not one vet knows (dequant, matvec, mul_mm, mmvq, quantize_q8_1)."
 class BadLaunchExpression(VetError): "A launch expression is not integers, quantities, + - * / %, parentheses and cdiv(a, b)."
 class UnknownQuantity(BadLaunchExpression): "A launch expression names a quantity the family does not have."
 class LaunchDivisionByZero(BadLaunchExpression, ZeroDivisionError): "A launch expression divides by zero for some fixture."
 class GridLimitExceeded(VetError): "The grid is below 1 or above CUDA's limits (2^31-1, 65535, 65535) for some fixture."
 class BlockLimitExceeded(VetError): "The block is below 1, above CUDA's (1024, 1024, 64) or over 1024 threads."
-class BadGranule(VetError): "The granule is not a positive multiple of the kind's block elements."
+class BadGranule(VetError): "The granule is not a positive multiple of the kind's block elements (of 32 for quantize_q8_1)."
 class BadOutDtype(VetError): "--out-dtype is not float, half or bf16, or does not fit the output parameter."
 class ArgumentsMismatch(VetError): "--args does not name one value per kernel parameter, or a pointer where a scalar goes."
 
@@ -303,6 +313,65 @@ def matvec_fixtures(kind, granule=None, family:str='matvec') -> list:
         out.append(_mv_fixture(kind, f'real {real[1]} ({len(real[0])} rows)', real[0], 5, 4 if gm else None))
     return out
 
+# %% ../nbs/37_vet.ipynb #a4d7905a
+MMVQ_OUTLIER = 50.0   # outlier channels of the mmvq fixture: this many times the rest
+
+def _mmvq_fixture(kind:Kind, label:str, w:np.ndarray, seed:int, batch:int, off={}, outliers:bool=False) -> Fixture:
+    n_rows, row_bytes = w.shape
+    n_cols = row_bytes // kind.block_bytes * kind.block_elems
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal((batch, n_cols)).astype(np.float32)
+    if outliers:
+        ch = rng.random(n_cols) < 1 / 32
+        ch[0] = True
+        x[:, ch] *= np.float32(MMVQ_OUTLIER)
+        x[:, n_cols - QK8_1:] = 0   # an all-zero Q8_1 block: d = 0, every quant 0
+    q = dict(w=np.ascontiguousarray(w).reshape(-1), a=quantize_q8_1(x), x=x, n_rows=n_rows, n_cols=n_cols, row_bytes=row_bytes,
+             batch=batch, a_bytes=n_cols // QK8_1 * Q8_1_BYTES)
+    return Fixture(label, q, w.reshape(-1, kind.block_bytes), (batch, n_rows), dict(off))
+
+def mmvq_fixtures(kind, granule=None) -> list:
+    "The int8-matvec fixtures of `kind`: weight matrices, activations quantized to Q8_1 by `quantize_q8_1`, batch 1 to 8."
+    from ferrox_lit.vdot import check_vdot
+    kind = require_kind(kind); g = _granule(kind, granule)
+    check_vdot(kind)   # a kind without an int8 dot has no mmvq twin: VdotMissing, before anything runs
+    cols = g * _cdiv(512, g)
+    blocks = lambda rows, ncols, seed, make=random_blocks: make(kind, rows * ncols // kind.block_elems, seed).reshape(rows, -1)
+    fx = lambda label, rows, ncols, seed, batch, make=random_blocks, off={}, outliers=False: _mmvq_fixture(
+        kind, label, blocks(rows, ncols, seed, make), seed, batch, off, outliers)
+    out = [fx(f'seed {s}', 37, cols, s, b) for s, b in zip(SEEDS, (1, 8, 5))]
+    out.append(fx('degenerate scales', 20, cols, 2, 3, degenerate_blocks))
+    out.append(fx('subnormal scales', 20, cols, 3, 3, scale_subnormal_blocks))
+    out.append(fx('outlier activations', 9, cols, 5, 2, outliers=True))
+    out.append(fx(f'odd base (+{odd_offset(kind)} B)', 9, cols, 4, 2, off=dict(w=odd_offset(kind))))
+    out += [fx(f'{r} rows x {m} granule{"s" * (m > 1)}', r, g * m, 10 + m, b) for r, m, b in ((1, 1, 1), (5, 3, 3), (37, 7, 8))]
+    out.append(fx('long rows (8 chunks per lane)', 6, g * _cdiv(8192, g), 9, 2))
+    real = _real_rows(kind, 8)
+    if real is not None and (real[0].shape[1] // kind.block_bytes * kind.block_elems) % g == 0:
+        out.append(_mmvq_fixture(kind, f'real {real[1]} ({len(real[0])} rows)', real[0], 5, 4))
+    return out
+
+# %% ../nbs/37_vet.ipynb #c8bda57a
+def _q8_1_granule(granule) -> int:
+    g = QK8_1 if granule is None else granule
+    if not isinstance(g, (int, np.integer)) or isinstance(g, bool) or g < 1 or g % QK8_1:
+        raise BadGranule(f"granule {granule!r}: expected a positive multiple of {QK8_1} activations (one Q8_1 block)")
+    return int(g)
+
+def quantize_q8_1_fixtures(kind=None, granule=None) -> list:
+    "The Q8_1-quantizer fixtures: float32 activations `x` and, as `raw`, the Q8_1 bytes our `quantize_q8_1` writes for them."
+    g = _q8_1_granule(granule)
+    def fx(label, x):
+        x = np.ascontiguousarray(x, np.float32).reshape(-1)
+        x = np.concatenate([x, np.zeros(_cdiv(x.size, g) * g - x.size, np.float32)])   # a whole number of granules
+        raw = quantize_q8_1(x).reshape(-1, Q8_1_BYTES)
+        return Fixture(label, dict(x=x, n=x.size, nb=x.size // QK8_1), raw, (raw.size,))
+    rng = lambda s: np.random.default_rng(s)
+    out = [fx(f'seed {s}', rng(s).standard_normal(m * QK8_1)) for s, m in zip(SEEDS, SEED_BLOCKS)]
+    out += [fx(name, x) for name, x in q8_1_fixtures(0).items()]
+    out += [fx(f'{m} granule{"s" * (m > 1)}', rng(10 + m).standard_normal(g * m)) for m in (1, 3, 9)]
+    return out
+
 # %% ../nbs/37_vet.ipynb #d748d2a9
 OUT_DTYPES = {'float': (np.uint32, 4), 'half': (np.uint16, 2), 'bf16': (np.uint16, 2)}  # out dtype -> (bits type, bytes)
 SENTINELS = {'float': 0x7FA5A5A5, 'half': 0xA5A5, 'bf16': 0xA5A5}  # y's fill: float32's is a NaN payload no arithmetic makes
@@ -325,14 +394,19 @@ def bind(family:str, fx:Fixture, params:list, args:list, out_dtype:str='float') 
             if not p.pointer: raise ArgumentsMismatch(f"argument {i} ({p.name}) is a scalar {p.dtype}; {e!r} is a buffer")
             if e == 'y':
                 if p.const: raise ArgumentsMismatch(f"argument {i} ({p.name}) is const; the output y must be writable")
-                if p.dtype.itemsize not in (1, nbytes) or (p.dtype.kind == 'f' and p.dtype.itemsize != nbytes):
+                if family == 'quantize_q8_1':   # bytes: any integer or struct pointer whose elements tile the blocks
+                    if p.dtype.kind == 'f' or fx.raw.size % p.dtype.itemsize:
+                        raise ArgumentsMismatch(f"argument {i} ({p.name}) is a {p.dtype} pointer; y is Q8_1 blocks of 36 bytes")
+                    argv.append(np.empty(fx.raw.size // p.dtype.itemsize, p.dtype)); yi = i
+                elif p.dtype.itemsize not in (1, nbytes) or (p.dtype.kind == 'f' and p.dtype.itemsize != nbytes):
                     raise BadOutDtype(f"argument {i} ({p.name}) is a {p.dtype} pointer; "
                                       f"--out-dtype {out_dtype} writes {nbytes}-byte elements")
-                n = math.prod(fx.out_shape) * nbytes // p.dtype.itemsize
-                argv.append(np.empty(n, p.dtype)); yi = i
+                else:
+                    n = math.prod(fx.out_shape) * nbytes // p.dtype.itemsize
+                    argv.append(np.empty(n, p.dtype)); yi = i
             elif e == 'x' and family != 'dequant':
                 x = fx.q['x'].reshape(-1)
-                if p.dtype == np.float16: x = x.astype(np.float16)
+                if p.dtype == np.float16 and family != 'quantize_q8_1': x = x.astype(np.float16)
                 elif p.dtype != np.float32:
                     raise ArgumentsMismatch(f"argument {i} ({p.name}) is a {p.dtype} pointer; x is float32 activations")
                 xs = x.astype(np.float32).reshape(fx.q['x'].shape); argv.append(np.ascontiguousarray(x))
@@ -408,6 +482,8 @@ def _num(v) -> float|str:
 
 def compare(kind:Kind, family:str, fx:Fixture, out:np.ndarray, xs, out_dtype:str='float', approx:bool=False) -> dict:
     "Compare one fixture's output with the twin: counts per class, the first mismatch, and the bound figures where they apply."
+    if family == 'quantize_q8_1': return compare_q8_1(fx, out)
+    if family == 'mmvq': return compare_mmvq(kind, fx, out, out_dtype)
     bits_t, nbytes = OUT_DTYPES[out_dtype]
     got = np.ascontiguousarray(out).view(np.uint8).view(bits_t).reshape(-1)
     want, bnd = _want(kind, family, fx, xs)
@@ -438,7 +514,7 @@ def compare(kind:Kind, family:str, fx:Fixture, out:np.ndarray, xs, out_dtype:str
     counts = np.bincount(cls[cls >= 0], minlength=4)
     failing = (cls >= 0) & (cls != CLASSES.index('nan_payload'))
     r['mismatches'] = int(failing.sum())
-    r['mismatch_classes'] = {c: int(n) for c, n in zip(CLASSES, counts)}
+    r['mismatch_classes'] = {c: int(n) for c, n in zip(CLASSES, counts)}   # mmvq and the Q8_1 quantizer: their own cells below
     r['first_mismatch'] = None
     if r['mismatches']:
         i = int(np.flatnonzero(failing)[0])
@@ -448,6 +524,102 @@ def compare(kind:Kind, family:str, fx:Fixture, out:np.ndarray, xs, out_dtype:str
         fm = dict(fixture=fx.label, **where, got=_num(gv), want=_num(wv if family == 'dequant' else want.reshape(-1)[i]),
                   got_bits=f'0x{int(got[i]):0{2 * nbytes}x}', want_bits=f'0x{int(wbits[i]):0{2 * nbytes}x}', cls=CLASSES[cls[i]])
         r['first_mismatch'] = fm
+    return r
+
+# %% ../nbs/37_vet.ipynb #bc8d2168
+ETA32 = 2.0 ** -149   # float32's smallest subnormal: the absolute error of one rounding in the subnormal range is at most half of it
+
+def mmvq_twin_of(kind:Kind, fx:Fixture) -> np.ndarray:
+    "`mmvq_twin`'s arithmetic on the fixture's own Q8_1 bytes: float32 [batch, n_rows]."
+    from ferrox_lit.mmvq import lane_order_sum, mmvq_contributions
+    w = fx.q['w'].reshape(fx.q['n_rows'], fx.q['row_bytes'])
+    return lane_order_sum(mmvq_contributions(kind, w, fx.q['a']))
+
+def mmvq_reference(kind:Kind, fx:Fixture) -> tuple:
+    "(r, M) float64 [batch, n_rows]: the twin's weights times the Q8_1-dequantized activations, and the bound's magnitude."
+    n_rows, n_cols = fx.q['n_rows'], fx.q['n_cols']
+    deq = lambda raw: kind.dequantize(raw).reshape(n_rows, n_cols).astype(np.float64)
+    with np.errstate(all='ignore'):
+        A, W = dequantize_q8_1(fx.q['a']).astype(np.float64), deq(fx.raw)
+        parts = [np.abs(W)]
+        if len(kind.f16_fields) == 2:   # d and dmin: each part rounded on its own, so their magnitudes add
+            parts = []
+            for off in kind.f16_fields:
+                z = fx.raw.copy(); z[:, off:off + 2] = 0
+                parts.append(np.abs(deq(z)))
+        return A @ W.T, np.abs(A) @ sum(parts).T
+
+def mmvq_bound(kind:Kind, fx:Fixture, mag:np.ndarray) -> np.ndarray:
+    "The a-priori bound (8u + gamma_n (1 + 8u)) M + 9 n eta of an int8 matvec output, n = n_cols / 32 chunks."
+    from ferrox_lit.vdot import BOUND_U
+    n = fx.q['n_cols'] // QK8_1
+    with np.errstate(invalid='ignore'):
+        return (BOUND_U * U32 + gamma(n) * (1 + BOUND_U * U32)) * mag + (BOUND_U + 1) * n * ETA32
+
+# %% ../nbs/37_vet.ipynb #5e71349e
+def compare_mmvq(kind:Kind, fx:Fixture, out:np.ndarray, out_dtype:str='float') -> dict:
+    "An int8 matvec's output against `mmvq_twin`'s bits, and where they differ against `mmvq_bound`: one fixture row."
+    bits_t, nbytes = OUT_DTYPES[out_dtype]
+    got = np.ascontiguousarray(out).view(np.uint8).view(bits_t).reshape(-1)
+    twin = mmvq_twin_of(kind, fx).reshape(-1)
+    tbits = round_twin(twin, out_dtype)
+    ref, mag = (v.reshape(-1) for v in mmvq_reference(kind, fx))
+    with np.errstate(all='ignore'):
+        bnd = mmvq_bound(kind, fx, mag) + np.abs(ref) * {'float': 0, 'half': 2.0 ** -11, 'bf16': 2.0 ** -8}[out_dtype]
+        g = decode(got, out_dtype).astype(np.float64)   # the sentinel is a signalling NaN
+        nan2 = np.isnan(g) & np.isnan(decode(tbits, out_dtype))
+        same_bits, fin = got == tbits, np.isfinite(ref)
+        same = same_bits | nan2                          # two NaNs agree, as everywhere in this project
+        err = np.abs(g - ref)
+        within = np.where(fin, err <= bnd, ~np.isfinite(g))
+        ok = fin & np.isfinite(g)
+        ratio = np.where(ok & (bnd > 0), err / np.where(bnd > 0, bnd, 1), np.where(ok & (err > 0), np.inf, 0))
+        den = float(np.sum(ref[ok] ** 2))
+    cls = classify(got, tbits, out_dtype, ~same_bits & (~within | nan2))   # NaN payloads: counted, never failing
+    sent = np.asarray(SENTINELS[out_dtype], bits_t)
+    untouched = np.flatnonzero((got == sent) & (tbits != sent))
+    failing = (cls >= 0) & (cls != CLASSES.index('nan_payload'))
+    r = dict(fixture=fx.label, elements=got.size, comparison='bit-exact' if same.all() else 'bound', twin_bit_exact=int(same.sum()),
+             max_err_over_bound=_num(ratio.max()) if ratio.size else 0.0,
+             nmse=float(np.sum((g[ok] - ref[ok]) ** 2) / den) if den > 0 else 0.0,
+             untouched=int(untouched.size), first_untouched=int(untouched[0]) if untouched.size else None,
+             mismatches=int(failing.sum()), mismatch_classes={c: int(n) for c, n in zip(CLASSES, np.bincount(cls[cls >= 0], minlength=4))},
+             first_mismatch=None)
+    if r['mismatches']:
+        i, n_rows = int(np.flatnonzero(failing)[0]), fx.q['n_rows']
+        r['first_mismatch'] = dict(fixture=fx.label, row=i % n_rows, batch=i // n_rows, element=i, got=_num(g[i]), want=_num(twin[i]),
+                                   got_bits=f'0x{int(got[i]):0{2 * nbytes}x}', want_bits=f'0x{int(tbits[i]):0{2 * nbytes}x}',
+                                   ref=_num(ref[i]), bound=_num(bnd[i]), cls=CLASSES[cls[i]])
+    return r
+
+# %% ../nbs/37_vet.ipynb #27c59fcb
+Q8_1_SENTINEL = 0xA5   # y's byte fill for the Q8_1 quantizer: a quant of -91, which any block may hold, so untouched is judged per field
+Q8_1_FIELDS = 34       # compared fields per block: d, s (halves) and the 32 quants
+
+def q8_1_field(j:int) -> str:
+    "The name of compared field `j` (0..33) of a Q8_1 block."
+    return ('d', 's')[j] if j < 2 else f'q[{j - 2}]'
+
+def compare_q8_1(fx:Fixture, out:np.ndarray) -> dict:
+    "A Q8_1 quantizer's bytes against `quantize_q8_1`'s (the fixture's raw): exact, halves' NaN payloads aside; one fixture row."
+    got, want = np.ascontiguousarray(out).view(np.uint8).reshape(-1, Q8_1_BYTES), fx.raw
+    gh, wh = got[:, :4].copy().view(np.uint16), want[:, :4].copy().view(np.uint16)      # [nb, 2]: d, s
+    cls = np.concatenate([classify(gh.reshape(-1), wh.reshape(-1), 'half').reshape(-1, 2),
+                          np.where(got[:, 4:] != want[:, 4:], np.int8(3), np.int8(-1))], 1).reshape(-1)
+    s = Q8_1_SENTINEL
+    untouched = np.flatnonzero(np.concatenate([(gh == s * 0x101) & (wh != s * 0x101),
+                                               (got[:, 4:] == s) & (want[:, 4:] != s)], 1).reshape(-1))
+    failing = (cls >= 0) & (cls != CLASSES.index('nan_payload'))
+    r = dict(fixture=fx.label, elements=cls.size, comparison='bit-exact', untouched=int(untouched.size),
+             first_untouched=int(untouched[0]) if untouched.size else None, mismatches=int(failing.sum()),
+             mismatch_classes={c: int(n) for c, n in zip(CLASSES, np.bincount(cls[cls >= 0], minlength=4))}, first_mismatch=None)
+    if r['mismatches']:
+        i = int(np.flatnonzero(failing)[0]); b, j = divmod(i, Q8_1_FIELDS)
+        val = lambda a, h: (float(h[b, j:j + 1].view(np.float16)[0]), f'0x{int(h[b, j]):04x}') if j < 2 else \
+            (int(a[b, 4 + j - 2].view(np.int8)), f'0x{int(a[b, 4 + j - 2]):02x}')
+        (gv, gb), (wv, wb) = val(got, gh), val(want, wh)
+        r['first_mismatch'] = dict(fixture=fx.label, block=b, field=q8_1_field(j), element=i, got=_num(gv), want=_num(wv),
+                                   got_bits=gb, want_bits=wb, cls=CLASSES[cls[i]])
     return r
 
 # %% ../nbs/37_vet.ipynb #3147df33
@@ -654,7 +826,8 @@ def mutation_analysis(source:str, judge, filename:str='kernel.cu', limit:int=200
 
 # %% ../nbs/37_vet.ipynb #5603c1a4
 _FIXTURES = {'dequant': lambda k, g: dequant_fixtures(k, g), 'matvec': lambda k, g: matvec_fixtures(k, g, 'matvec'),
-             'mul_mm': lambda k, g: matvec_fixtures(k, g, 'mul_mm')}
+             'mul_mm': lambda k, g: matvec_fixtures(k, g, 'mul_mm'), 'mmvq': lambda k, g: mmvq_fixtures(k, g),
+             'quantize_q8_1': lambda k, g: quantize_q8_1_fixtures(k, g)}
 DETECTOR_MODES = ('race', 'asan')   # the race + uninitialised-shared build and the AddressSanitizer + UBSan build
 DETECTOR_FIXTURES = 2               # fixtures each detector build runs: the first seed and the smallest size
 
@@ -683,8 +856,8 @@ def _run_one(p, kind, family, source, kernel, mode, out_dtype, approx, opts, tim
     "Run one prepared fixture in `mode` and compare: a fixture row, with `detector` set when the runner raised."
     fx, argv, offs, yi, xs, grid, block = p
     argv = [a.copy() if isinstance(a, np.ndarray) else a for a in argv]
-    y = argv[yi].view(np.uint8).view(OUT_DTYPES[out_dtype][0])
-    y[...] = SENTINELS[out_dtype]
+    if family == 'quantize_q8_1': argv[yi].view(np.uint8)[...] = Q8_1_SENTINEL
+    else: argv[yi].view(np.uint8).view(OUT_DTYPES[out_dtype][0])[...] = SENTINELS[out_dtype]
     t = time.perf_counter()
     try: outs = run_kernel(source, kernel, grid, block, argv, mode=mode, offsets=offs, timeout=timeout, live=False, **opts)
     except _NoDoor as e: return dict(fixture=fx.label, mode=mode, skipped=str(e))
@@ -702,7 +875,7 @@ def _run_one(p, kind, family, source, kernel, mode, out_dtype, approx, opts, tim
 def vet(source:str,              # device code: the user's file (kernels and their helpers)
         kernel:str,              # the kernel: 'name' or 'name<targs>', e.g. 'dequantize_block_q4_K<float>'
         kind,                    # the format: a Kind or its GGUF name
-        family:str,              # what the kernel computes: dequant, matvec or mul_mm
+        family:str,              # what the kernel computes: dequant, matvec, mul_mm, mmvq or quantize_q8_1
         grid, block,             # launch expressions over the family's quantities: 'cdiv(n, 256)', 32, 'cdiv(n_rows, 4), 1'
         args,                    # the kernel's arguments in order: quantity names or expressions, 'x,y,nb'
         granule:int|None=None,   # element multiple the kernel needs (default: the kind's block)
@@ -721,6 +894,8 @@ def vet(source:str,              # device code: the user's file (kernels and the
     kind = require_kind(kind)
     if family not in FAMILY_QUANTITIES: raise UnknownFamily(f"family {family!r}: expected one of {', '.join(FAMILIES)}")
     if out_dtype not in OUT_DTYPES: raise BadOutDtype(f"out_dtype {out_dtype!r}: expected one of {', '.join(OUT_DTYPES)}")
+    if family == 'quantize_q8_1' and out_dtype != 'float':
+        raise BadOutDtype(f"out_dtype {out_dtype!r}: the Q8_1 quantizer writes bytes (leave --out-dtype at float)")
     if not isinstance(source, str) or not source.strip(): raise VetError('source: expected the text of a CUDA file, got nothing')
     if not isinstance(mutant_limit, int) or mutant_limit < 1: raise VetError(f'mutant_limit {mutant_limit!r}: expected a positive int')
     args = _args_list(args)
@@ -753,7 +928,8 @@ def vet(source:str,              # device code: the user's file (kernels and the
     detectors = [r['detector'] for r in rows + det_rows if 'detector' in r]
     classes = {c: sum(r['mismatch_classes'][c] for r in compared) for c in CLASSES}
     first = next((r['first_mismatch'] for r in compared if r['first_mismatch']), None)
-    comparison = compared[0]['comparison'] if compared else ('bit-exact' if family == 'dequant' and not approx else 'bound')
+    comparison = (('bound' if any(r['comparison'] == 'bound' for r in compared) else 'bit-exact') if compared
+                  else 'bit-exact' if family == 'quantize_q8_1' or (family == 'dequant' and not approx) else 'bound')
     rep = dict(kind=kind.name, family=family, kernel=kernel, file=filename, verdict='pass', comparison=comparison,
                elements=sum(r['elements'] for r in compared), mismatches=sum(r['mismatches'] for r in compared), mismatch_classes=classes,
                first_mismatch=first, detectors=detectors, approx_intrinsics=approx,
@@ -762,7 +938,8 @@ def vet(source:str,              # device code: the user's file (kernels and the
                fixtures=[{k: v for k, v in r.items() if k not in ('first_mismatch',)} for r in rows],
                detector_runs=[dict(mode=r['mode'], fixture=r['fixture'], ok='detector' not in r and not r.get('mismatches'),
                                    skipped=r.get('skipped', '')) for r in det_rows])
-    if comparison == 'bound' and compared:
+    if family == 'mmvq': rep['twin_bit_exact'] = sum(r['twin_bit_exact'] for r in compared)
+    if compared and 'max_err_over_bound' in compared[0]:
         rep['max_err_over_bound'] = _num(max(float(r.get('max_err_over_bound', 0.0)) for r in compared))
         rep['nmse'] = max(r.get('nmse', 0.0) for r in compared)
     rep['nvrtc'] = nv
@@ -813,8 +990,8 @@ def vet_table(report:dict) -> str:
     nfx = len(r['fixtures'])
     fast_ok = not r['mismatches'] and not any(d['mode'] == 'fast' for d in r['detectors'])
     fig = f"{nfx} fixtures, {r['elements']:,} elements, {r['mismatches']:,} mismatches ({_classes_text(r['mismatch_classes'])})"
-    if r['comparison'] == 'bound' and 'max_err_over_bound' in r:
-        fig += f"; max err/bound {float(r['max_err_over_bound']):.3g}, NMSE {r['nmse']:.3g}"
+    if 'twin_bit_exact' in r: fig += f"; {r['twin_bit_exact']:,} bit-exact with mmvq_twin"
+    if 'max_err_over_bound' in r: fig += f"; max err/bound {float(r['max_err_over_bound']):.3g}, NMSE {r['nmse']:.3g}"
     rows = [dict(rung=f"fast run vs twin ({r['comparison']})", needs='CPU runtime', verdict='ok' if fast_ok else 'FAIL', figure=fig)]
     for mode, what in (('race', 'CPU + race detector'), ('asan', 'CPU + ASan/UBSan')):
         runs = [d for d in r['detector_runs'] if d['mode'] == mode]
@@ -868,7 +1045,7 @@ __global__ void dequant_q4_0(const void * __restrict__ vx, dst_t * __restrict__ 
 
 # %% ../nbs/37_vet.ipynb #f61d4c06
 def vet_ours(kind, family:str='dequant', out:str='f32', **kw) -> dict:
-    "vet one of this project's own kernels for `kind`: the dequant (f32 or f16 output), the native matvec or the GEMM."
+    "vet one of this project's own kernels for `kind`: the dequant (f32 or f16 output), matvec, GEMM, MMVQ or Q8_1 quantizer."
     from ferrox_lit.gpu import dequant_src
     from ferrox_lit.matvec import matvec_src, MV_ROWS, MV_THREADS
     kind = require_kind(kind)
@@ -882,14 +1059,50 @@ def vet_ours(kind, family:str='dequant', out:str='f32', **kw) -> dict:
         from ferrox_lit.mul_mm import kernel_src, BM, BN, THREADS
         return vet(kernel_src(kind), kind.fn_name, kind, 'mul_mm', f'cdiv(batch, {BN}), cdiv(n_rows, {BM})', THREADS,
                    'w,x,y,n_rows,n_cols,batch,row_bytes', **kw)
-    raise UnknownFamily(f'vet_ours: family {family!r}: dequant, matvec or mul_mm')
+    if family == 'mmvq':
+        from ferrox_lit.mmvq import mmvq_src, MMVQ_ROWS
+        src, fn = mmvq_src(kind)
+        return vet(src, fn, kind, 'mmvq', f'cdiv(n_rows, {MMVQ_ROWS})', f'32, {MMVQ_ROWS}', 'w,a,y,n_rows,n_cols,batch,row_bytes', **kw)
+    if family == 'quantize_q8_1':
+        from ferrox_lit.q8_1 import q8_1_src, Q8_1_THREADS
+        src, fn = q8_1_src()
+        return vet(src, fn, kind, 'quantize_q8_1', f'cdiv(n, {Q8_1_THREADS})', Q8_1_THREADS, 'x,y,n', **kw)
+    raise UnknownFamily(f'vet_ours: family {family!r}: dequant, matvec, mul_mm, mmvq or quantize_q8_1')
 
 def ours_row(r:dict) -> dict:
     "One summary row of a vet report."
     return dict(kind=r['kind'], family=r['family'], kernel=r['kernel'], verdict=r['verdict'], comparison=r['comparison'],
                 fixtures=len(r['fixtures']), elements=r['elements'], mismatches=r['mismatches'],
                 nan_payload=r['mismatch_classes']['nan_payload'], detectors=len(r['detectors']), nvrtc=r['nvrtc']['status'],
-                seconds=r['seconds'])
+                seconds=r['seconds'], **{k: r[k] for k in ('twin_bit_exact', 'max_err_over_bound') if k in r})
+
+# %% ../nbs/37_vet.ipynb #5b141bbe
+FIRST_BAD_KEYS = ('fixture', 'row', 'batch', 'block', 'field', 'got', 'want', 'cls')   # a first mismatch in one line
+
+def int8_sabotage_rows(kind='Q4_K', names=('missing-shuffle-step', 'wrong-lane-mask', 'chunk-stride', 'no-row-guard'),
+                       q8_1_names=('mul-by-inverse', 'partial-mask'), **kw) -> list:
+    "vet our MMVQ and Q8_1 kernels with the MMVQ and Q8_1 pages' sabotages applied: what fired, and where."
+    from ferrox_lit.mmvq import mmvq_src, MMVQ_BODY, MMVQ_SABOTAGES, MMVQ_ROWS
+    from ferrox_lit.q8_1 import q8_1_src, Q8_1_SABOTAGES, Q8_1_THREADS
+    rows = []
+    def row(name, r):
+        fm, det = r['first_mismatch'], (r['detectors'] or [None])[0]
+        return dict(sabotage=name, family=r['family'], verdict=r['verdict'], mismatches=r['mismatches'],
+                    first_bad=', '.join(f'{k} {fm[k]}' for k in FIRST_BAD_KEYS if k in fm) if fm else '',
+                    detector=f"{det['error']} ({det['mode']}, {det['fixture']})" if det else '')
+    for name in names:
+        old, new, _, _ = MMVQ_SABOTAGES[name]
+        assert MMVQ_BODY.count(old) == 1, name
+        src, fn = mmvq_src(kind, MMVQ_BODY.replace(old, new))
+        rows.append(row(name, vet(src, fn, kind, 'mmvq', f'cdiv(n_rows, {MMVQ_ROWS})', f'32, {MMVQ_ROWS}',
+                                  'w,a,y,n_rows,n_cols,batch,row_bytes', **kw)))
+    text, fn = q8_1_src()
+    for name in q8_1_names:
+        old, new, _, _ = Q8_1_SABOTAGES[name]
+        assert text.count(old) == 1, name
+        rows.append(row(name, vet(text.replace(old, new), fn, kind, 'quantize_q8_1', f'cdiv(n, {Q8_1_THREADS})', Q8_1_THREADS, 'x,y,n',
+                                  **kw)))
+    return rows
 
 # %% ../nbs/37_vet.ipynb #2de04701
 _Q4_0_PLAIN = Q4_0_SRC.replace('template <typename dst_t>\n', '').replace('dst_t', 'float')   # the same kernel, float only

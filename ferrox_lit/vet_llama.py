@@ -17,15 +17,16 @@ from .vet import vet, vet_table
 from .runtime import numpy_half, same_or_both_nan
 
 # %% auto #0
-__all__ = ['EXAMPLES', 'EXAMPLE_FILES', 'DEQUANT', 'DST', 'SEEDS', 'MATVEC', 'MMV_NWARPS', 'SABOTAGES', 'FULL_REPORT_MUTANTS',
-           'MissingExample', 'EditNotExactlyOnce', 'example_text', 'edit_once', 'line_of', 'example_dir', 'run_example',
-           'UnknownExampleKernel', 'dequant_kernel', 'run_dequant', 'first_mismatch', 'dequant_check', 'run_matvec',
-           'dot_bound', 'matvec_operands', 'matvec_check', 'run_dot', 'dot_reference', 'dot_operands', 'dot_check',
-           'LlamaSabotage', 'run_sabotage', 'vet_launch', 'vet_example', 'vet_row', 'vet_sabotage']
+__all__ = ['EXAMPLES', 'EXAMPLE_FILES', 'DEQUANT', 'DST', 'SEEDS', 'MATVEC', 'MMV_NWARPS', 'MMVQ', 'MMVQ_NWARPS', 'SABOTAGES',
+           'FULL_REPORT_MUTANTS', 'MissingExample', 'EditNotExactlyOnce', 'example_text', 'edit_once', 'line_of',
+           'example_dir', 'run_example', 'UnknownExampleKernel', 'dequant_kernel', 'run_dequant', 'first_mismatch',
+           'dequant_check', 'run_matvec', 'dot_bound', 'matvec_operands', 'matvec_check', 'run_dot', 'dot_reference',
+           'dot_operands', 'dot_check', 'LlamaSabotage', 'run_sabotage', 'vet_launch', 'vet_example', 'vet_row',
+           'vet_sabotage']
 
 # %% ../nbs/39_vet_llama.ipynb #3b7db74b
 EXAMPLES = (Path(__file__).resolve().parent.parent if '__file__' in globals() else Path('..').resolve()) / 'examples' / 'llama_style'
-EXAMPLE_FILES = ('common.cuh', 'dequantize.cu', 'mmv.cu', 'dot.cu')   # the header first, then the kernels that include it
+EXAMPLE_FILES = ('common.cuh', 'dequantize.cu', 'mmv.cu', 'dot.cu', 'mmvq.cu')   # the header first, then the kernels that include it
 
 class MissingExample(FerroxError, FileNotFoundError):
     "An example file is not in examples/llama_style (a repository checkout has them; an installed wheel does not)."
@@ -131,6 +132,8 @@ def dequant_check(kind:str, dst:str='float', seeds=SEEDS, n_blocks:int=40, edits
 # %% ../nbs/39_vet_llama.ipynb #a06fbe9e
 MATVEC = {'Q8_0': 'mul_mat_vec_q8_0', 'Q4_K': 'mul_mat_vec_q4_K'}   # kind -> example kernel in mmv.cu
 MMV_NWARPS = 4                                                      # rows (warps) per CUDA block, as mmv.cu defines
+MMVQ = {'Q8_0': 'mul_mat_vec_q8_0_q8_1', 'Q4_K': 'mul_mat_vec_q4_K_q8_1'}   # kind -> example int8 matvec in mmvq.cu
+MMVQ_NWARPS = 4                                                     # warps per CUDA block (one row), as mmvq.cu defines
 
 def run_matvec(kind:str, w:np.ndarray, x:np.ndarray, edits=(), mode:str='fast') -> np.ndarray:
     "Run the example matvec of `kind`: weights uint8 [n_rows, row_bytes], x float32 [n_cols] -> float32 [n_rows]."
@@ -213,7 +216,7 @@ class LlamaSabotage:
     file: str      # the example file edited
     old: str       # text that occurs exactly once in `file`
     new: str
-    check: str     # dequant:KIND | matvec:KIND | dot
+    check: str     # dequant:KIND | matvec:KIND | dot | mmvq:KIND (through vet)
 
 SABOTAGES = (
     LlamaSabotage('wrong-shift', "Q4_K's high nibble taken with `>> 3`", 'dequantize.cu',
@@ -233,6 +236,10 @@ SABOTAGES = (
                   '        if (lane < 16) __syncwarp(); // the slice is staged', 'matvec:Q4_K'),
     LlamaSabotage('dp4a-half-word', '`get_int_b2` shifts the high half-word by 8', 'common.cuh',
                   '((uint32_t) x16[2*i32 + 1] << 16)', '((uint32_t) x16[2*i32 + 1] << 8)', 'dot'),
+    LlamaSabotage('dropped-min-term', "Q4_K's int8 dot without its min term (`- dm.y * sumf_m` dropped)", 'mmvq.cu',
+                  'return dm.x * sumf_d - dm.y * sumf_m;', 'return dm.x * sumf_d;', 'mmvq:Q4_K'),
+    LlamaSabotage('cross-warp-no-barrier', "the `__syncthreads()` between the warps' stores and warp 0's reads removed", 'mmvq.cu',
+                  '    __syncthreads(); // the partial sums of warps 1.. are stored', '    // (no barrier)', 'mmvq:Q4_K'),
 )
 
 def run_sabotage(s:LlamaSabotage, seeds=SEEDS[:1]) -> dict:
@@ -248,6 +255,14 @@ def run_sabotage(s:LlamaSabotage, seeds=SEEDS[:1]) -> dict:
         elif target == 'matvec':
             r = matvec_check(kind, n_rows=9, n_cols=1024, edits=edits); f = r['first']
             ev = f and f"row {f['row']}: got {f['got']:.6g}, want {f['want']:.6g} ({r['rows_over']} of {r['rows']} rows over the bound)"
+        elif target == 'mmvq':
+            rep = vet_example(kind, 'mmvq', edits=edits, mutants=False, nvrtc=False)
+            if rep['detectors']:
+                d, copy = rep['detectors'][0], str(example_dir(edits)) + '/'
+                return dict(row, fired=True, by=d['error'], evidence=d['message'].splitlines()[0].replace(copy, ''))
+            f = rep['first_mismatch']
+            ev = f and (f"{f['fixture']}, row {f['row']}, batch {f['batch']}: got {f['got']}, reference {f['ref']} +- {f['bound']:.3g} "
+                        f"({rep['mismatches']:,} of {rep['elements']:,} outputs over the bound)")
         else:
             r = dot_check(9, 32 * 70, edits=edits); f = r['first']
             ev = f and f"row {f['row']}: got {f['got']}, want {f['want']} ({r['mismatches']} of {r['rows']} rows)"
@@ -259,6 +274,9 @@ def run_sabotage(s:LlamaSabotage, seeds=SEEDS[:1]) -> dict:
 # %% ../nbs/39_vet_llama.ipynb #cd58fbe3
 def vet_launch(kind:str, family:str='dequant') -> dict:
     "The launch of the example kernel for `kind` as vet expressions: grid, block, args (and granule)."
+    if family == 'mmvq':
+        if kind not in MMVQ: raise UnknownExampleKernel(f"no example int8 matvec for {kind!r}; there are {sorted(MMVQ)}")
+        return dict(grid='n_rows', block=f'32, {MMVQ_NWARPS}', args='w,a,y,n_cols,n_rows,batch')
     if family == 'matvec':
         if kind not in MATVEC: raise UnknownExampleKernel(f"no example matvec for {kind!r}; there are {sorted(MATVEC)}")
         return dict(grid=f'cdiv(n_rows, {MMV_NWARPS})', block=f'32, {MMV_NWARPS}', args='w,x,y,n_cols,n_rows')
@@ -268,13 +286,14 @@ def vet_launch(kind:str, family:str='dequant') -> dict:
     return dict(grid='nb', block=threads, args='x,y')
 
 def vet_example(kind:str,              # a kind with an example kernel
-                family:str='dequant',  # dequant (dequantize.cu) or matvec (mmv.cu)
+                family:str='dequant',  # dequant (dequantize.cu), matvec (mmv.cu) or mmvq (mmvq.cu)
                 dst:str='float',       # dequant's dst_t: float or half
                 edits=(),              # sabotage edits of the example files
                 **kw) -> dict:         # passed to vet: mutants, mutant_limit, nvrtc, progress, ...
     "vet's report on the example kernel of `kind` (from `example_dir(edits)`, which is also the `-I` directory)."
     d = example_dir(edits)
-    unit, kernel = ('mmv.cu', MATVEC.get(kind)) if family == 'matvec' else ('dequantize.cu', dequant_kernel(kind, dst))
+    unit, kernel = {'matvec': ('mmv.cu', MATVEC.get(kind)), 'mmvq': ('mmvq.cu', MMVQ.get(kind))}.get(family) or \
+        ('dequantize.cu', dequant_kernel(kind, dst))
     spec = vet_launch(kind, family)
     return vet((d / unit).read_text(), kernel, kind, family, include_dirs=(str(d),), filename=unit, out_dtype=dst, **spec, **kw)
 

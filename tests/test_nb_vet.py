@@ -14,6 +14,7 @@ from ferrox_lit.core import FerroxError, UnknownKind, md_table
 from ferrox_lit.kind import Kind, random_blocks, SEEDS
 from ferrox_lit.kinds import KINDS, require_kind
 from ferrox_lit.host import HostError, UntouchedOutput, degenerate_blocks, subnormal_blocks
+from ferrox_lit.q8_1 import quantize_q8_1, dequantize_q8_1, q8_1_fixtures, QK8_1, BLOCK_BYTES as Q8_1_BYTES
 
 
 from IPython.display import Markdown
@@ -83,6 +84,34 @@ def test_matvec_fixtures():
         assert {f.q['n_rows'] for f in fs} >= {1, 5, 37}
 
 
+def test_mmvq_fixtures():
+    k = require_kind('Q4_K')
+    fs = mmvq_fixtures(k)
+    for f in fs:
+        n_cols, batch = f.q['n_cols'], f.q['batch']
+        assert n_cols % 256 == 0 and f.q['w'].size == f.q['n_rows'] * f.q['row_bytes'] and 1 <= batch <= 8
+        assert f.q['a'].shape == (batch, n_cols // 32 * 36) and f.q['a_bytes'] == n_cols // 32 * 36
+        assert np.array_equal(f.q['a'], quantize_q8_1(f.q['x'])) and f.out_shape == (batch, f.q['n_rows'])
+    assert {f.q['batch'] for f in fs} >= {1, 8} and {f.q['n_rows'] for f in fs} >= {1, 5, 37}
+    assert max(f.q['n_cols'] for f in fs) >= 4096
+    z = next(f for f in fs if f.label == 'outlier activations')
+    assert (z.q['a'].reshape(z.q['batch'], -1, 36)[:, -1, :2] == 0).all()   # the all-zero block's scale is 0
+    # sabotage: a fixture whose activations are quantized by ggml's CPU reference instead differs in some block
+    from ferrox_lit.q8_1 import quantize_q8_1_ggml_cpu
+    assert any(not np.array_equal(f.q['a'], quantize_q8_1_ggml_cpu(f.q['x'])) for f in fs)
+    _raises(BadGranule, mmvq_fixtures, k, 100)
+
+
+def test_quantize_q8_1_fixtures():
+    fs = quantize_q8_1_fixtures()
+    for f in fs:
+        assert f.q['n'] % 32 == 0 and f.q['nb'] * 36 == f.raw.size == f.out_shape[0]
+        assert np.array_equal(f.raw.reshape(-1), quantize_q8_1(f.q['x']))
+    assert {'inf_nan', 'zeros', 'subnormal', 'boundary'} <= {f.label for f in fs} and min(f.q['nb'] for f in fs) == 1
+    assert all(f.q['n'] % 96 == 0 for f in quantize_q8_1_fixtures(granule=96))
+    _raises(BadGranule, quantize_q8_1_fixtures, None, 48)   # sabotage: 48 is not whole Q8_1 blocks
+
+
 def test_classify_and_round():
     f = lambda v: np.array(v, np.uint32)
     assert list(classify(f([0x80000000, 0x7FC00001, 0x3F800004, 0x3F800005, 0xBF800000, 0x3F800000]),
@@ -96,6 +125,60 @@ def test_classify_and_round():
     assert list(round_twin(b, 'bf16')) == [0x3F80, 0x7FFF, 0x3F80, 0x3F82, 0x7F80]
     # sabotage: a bf16 rounding that truncates would give 0x3F81 for 1 + 3 * 2^-8
     assert ((b.view(np.uint32) >> 16).astype(np.uint16)[3]) != round_twin(b, 'bf16')[3]
+
+
+def test_compare_mmvq():
+    from ferrox_lit.mmvq import mmvq_contributions
+    k = require_kind('Q4_K')
+    fx = mmvq_fixtures(k)[2]                                       # 37 rows, batch 5
+    twin = mmvq_twin_of(k, fx)
+    r = compare_mmvq(k, fx, twin)
+    assert r['comparison'] == 'bit-exact' and r['mismatches'] == 0 and r['twin_bit_exact'] == twin.size
+    assert 0 < float(r['max_err_over_bound']) < 0.1                # the twin's own error: a small part of the bound
+    w = fx.q['w'].reshape(fx.q['n_rows'], -1)
+    c = mmvq_contributions(k, w, fx.q['a'])
+    seq = np.zeros(c.shape[:2], np.float32)
+    for j in range(c.shape[-1]): seq = (seq + c[..., j]).astype(np.float32)   # another order: chunk by chunk
+    r = compare_mmvq(k, fx, seq)
+    assert r['comparison'] == 'bound' and r['mismatches'] == 0 and r['twin_bit_exact'] < seq.size, r
+    # sabotage: the chunk terms without their dmin part (dmin zeroed in the weights) fail, gross
+    z = fx.raw.copy(); z[:, 2:4] = 0
+    nomin = mmvq_contributions(k, z.reshape(w.shape), fx.q['a']).sum(-1, dtype=np.float32)
+    r = compare_mmvq(k, fx, nomin)
+    assert r['mismatches'] > 0.9 * nomin.size and r['first_mismatch']['cls'] == 'gross' and float(r['max_err_over_bound']) > 100
+    # sabotage: with a bound of zero the legitimate reorder fails: the bound is what admits it
+    import ferrox_lit.vet as V
+    keep = V.mmvq_bound
+    try:
+        V.mmvq_bound = lambda kind, fx, mag: 0 * mag
+        assert V.compare_mmvq(k, fx, seq)['mismatches'] > 0
+    finally: V.mmvq_bound = keep
+    # a half output: the twin rounded once passes bit for bit
+    assert compare_mmvq(k, fx, twin.astype(np.float16), 'half')['comparison'] == 'bit-exact'
+
+
+def test_compare_q8_1():
+    fx = next(f for f in quantize_q8_1_fixtures() if f.label == 'inf_nan')
+    good = fx.raw.reshape(-1).copy()
+    r = compare_q8_1(fx, good)
+    assert r['mismatches'] == 0 and r['elements'] == fx.q['nb'] * 34 and r['untouched'] == 0
+    # a NaN s with CUDA's payload (0x7fff) where the twin wrote numpy's: nan_payload, not a failure
+    d, s, _ = (v.reshape(-1) for v in __import__('ferrox_lit.q8_1', fromlist=['q8_1_fields']).q8_1_fields(fx.raw.reshape(1, -1)))
+    b = int(np.flatnonzero(np.isnan(s))[0])
+    nanp = good.copy(); nanp[b * 36 + 2: b * 36 + 4] = (0xFF, 0x7F)
+    assert fx.raw[b, 2:4].tolist() != [0xFF, 0x7F]
+    r = compare_q8_1(fx, nanp)
+    assert r['mismatches'] == 0 and r['mismatch_classes']['nan_payload'] == 1
+    # sabotage: one quant off by one is a gross mismatch at its field; a d one ulp off fails too (exact, not a bound)
+    bad = good.copy(); bad[3 * 36 + 4 + 5] ^= 1
+    r = compare_q8_1(fx, bad)
+    assert r['mismatches'] == 1 and r['first_mismatch']['block'] == 3 and r['first_mismatch']['field'] == 'q[5]', r['first_mismatch']
+    bad = good.copy(); bad[36] ^= 1
+    r = compare_q8_1(fx, bad)
+    assert r['mismatches'] == 1 and r['first_mismatch']['field'] == 'd' and r['first_mismatch']['cls'] == 'within_4_ulp'
+    # a block never written is untouched at its first field
+    un = good.copy(); un[2 * 36: 3 * 36] = Q8_1_SENTINEL
+    assert compare_q8_1(fx, un)['first_untouched'] == 2 * 34
 
 
 def test_reached_lines():
@@ -166,6 +249,39 @@ def test_matvec_sabotages_flagged():
     assert r['verdict'] == 'fail' and [d['error'] for d in r['detectors']][:1] == ['SharedMemoryRace'], vet_table(r)
 
 
+def test_int8_family_ours_and_sabotages():
+    for k in ('Q4_K', 'IQ4_XS'):
+        r = vet_ours(k, 'mmvq', mutants=False, nvrtc=False)
+        assert r['verdict'] == 'pass' and r['comparison'] == 'bit-exact' and r['mismatches'] == 0 and not r['detectors'], vet_table(r)
+        assert r['twin_bit_exact'] == r['elements'] == sum(math.prod(f.out_shape) for f in mmvq_fixtures(k))
+    r = vet_ours('Q8_0', 'quantize_q8_1', mutants=False, nvrtc=False)
+    assert r['verdict'] == 'pass' and r['comparison'] == 'bit-exact' and r['elements'] == sum(f.q['nb'] * 34 for f in quantize_q8_1_fixtures())
+    rows = {x['sabotage']: x for x in (int8_sab if 'int8_sab' in globals() else int8_sabotage_rows(mutants=False, nvrtc=False))}
+    assert all(x['verdict'] == 'fail' for x in rows.values()), rows
+    assert 'gross' in rows['missing-shuffle-step']['first_bad'] and 'gross' in rows['chunk-stride']['first_bad']
+    assert rows['wrong-lane-mask']['detector'].startswith('ShuffleFromInactiveLane')
+    assert rows['no-row-guard']['detector'].startswith('SanitizerError (asan')
+    assert 'field q[' in rows['mul-by-inverse']['first_bad'] and rows['partial-mask']['verdict'] == 'fail'
+
+
+def test_int8_bad_input():
+    from ferrox_lit.mmvq import mmvq_src, MMVQ_ROWS
+    from ferrox_lit.q8_1 import q8_1_src
+    src, fn = mmvq_src('Q4_K')
+    go = lambda *a, **kw: vet(*a, mutants=False, nvrtc=False, **kw)
+    m = _raises(UnknownQuantity, go, src, fn, 'Q4_K', 'mmvq', 'cdiv(n_rows, 4)', '32, 4', 'w,x,y,n_rows,n_cols,batch,row_bytes')
+    assert "'x'" in m and 'a_bytes' in m
+    _raises(ArgumentsMismatch, go, src, fn, 'Q4_K', 'mmvq', 'cdiv(n_rows, 4)', '32, 4', 'w,a,y,n_rows,n_cols,batch')
+    q, qfn = q8_1_src()
+    _raises(BadOutDtype, go, q, qfn, 'Q4_K', 'quantize_q8_1', 'cdiv(n, 256)', 256, 'x,y,n', out_dtype='half')
+    _raises(BadGranule, go, q, qfn, 'Q4_K', 'quantize_q8_1', 'cdiv(n, 256)', 256, 'x,y,n', granule=48)
+    half_x = q.replace('const float* __restrict__ x', 'const __half* __restrict__ x').replace('const float xi = x[i];',
+                                                                                              'const float xi = __half2float(x[i]);')
+    assert half_x != q
+    _raises(ArgumentsMismatch, go, '#include <cuda_fp16.h>\n' + half_x, qfn, 'Q4_K', 'quantize_q8_1', 'cdiv(n, 256)', 256, 'x,y,n')
+    _raises(UnknownFamily, go, src, fn, 'Q4_K', 'mmvq_typo', 'cdiv(n_rows, 4)', '32, 4', 'w,a,y,n_rows,n_cols,batch,row_bytes')
+
+
 def test_sabotages_flagged():
     rows = {r['sabotage']: r for r in sabotage_rows(mutants=False, nvrtc=False)}
     assert all(r['verdict'] == 'fail' for r in rows.values())
@@ -221,7 +337,8 @@ def test_every_kernel_we_emit_is_green():
     assert m is not None and not m['stale'], 'rerun benchmarks/vet_ours.py'
     got = {(r['kind'], r['family'], r['output']) for r in m['rows']}
     assert got == {(k.name, f, o) for k in KINDS for f, o in (('dequant', 'float32'), ('dequant', 'fp16'), ('matvec', 'float32'),
-                                                           ('mul_mm', 'float32'))}
+                                                           ('mul_mm', 'float32'), ('mmvq', 'float32'))} | {('-', 'quantize_q8_1', 'bytes')}
+    assert all(r['comparison'] == 'bit-exact' for r in m['rows'] if r['family'] in ('mmvq', 'quantize_q8_1'))
     assert all(r['verdict'] == 'pass' and r['mismatches'] == 0 and r['detectors'] == 0 and r['nvrtc'] == 'ok' for r in m['rows'])
     # sabotage: a measurement whose vet digest differs is reported stale
     import tempfile

@@ -118,6 +118,17 @@ def test_vet_passes_the_examples_and_fails_their_sabotages():
     assert r['verdict'] == 'fail' and f"mmv.cu:{line_of('mmv.cu', '__syncwarp(); // the slice is staged')}" in r['evidence']
 
 
+def test_mmvq_example_passes_by_the_bound_and_its_sabotages_fail():
+    r = vet_example('Q4_K', 'mmvq', mutants=False, nvrtc=False)
+    assert r['verdict'] == 'pass' and r['comparison'] == 'bound' and r['mismatches'] == 0, vet_table(r)
+    assert 0 < r['twin_bit_exact'] < r['elements'] and 0 < float(r['max_err_over_bound']) < 1
+    by = {s.name: s for s in SABOTAGES}
+    r = vet_sabotage(by['dropped-min-term'])
+    assert r['verdict'] == 'fail' and r['mismatches'] > 0 and 'cls gross' in r['evidence'], r
+    r = vet_sabotage(by['cross-warp-no-barrier'])
+    assert r['verdict'] == 'fail' and r['evidence'].split(' ')[0] in ('UninitializedSharedRead', 'SharedMemoryRace'), r
+
+
 def test_full_vet_report_has_mutation_analysis():
     rep = vet_example('Q8_0', 'matvec', mutants=True, mutant_limit=6, nvrtc=False)
     m = rep['mutants']
