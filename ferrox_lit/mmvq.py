@@ -106,6 +106,7 @@ def mmvq_shapes(kind) -> list:
         ('long rows (4 chunks/lane)', 8, 1, 4096, random_blocks),
         ('odd chunk count', 5, 2, 41 * kind.block_elems, random_blocks),
         ('degenerate scales', 40, 2, kind.block_elems, degenerate_blocks),
+        ('non-finite activations', 24, 3, 2 * kb, random_blocks),
     ]
 
 def mmvq_evidence(kind, seed:int=0, mode:str='fast') -> list:
@@ -114,6 +115,7 @@ def mmvq_evidence(kind, seed:int=0, mode:str='fast') -> list:
     for i, (label, n_rows, batch, n_cols, make) in enumerate(mmvq_shapes(kind)):
         w = make(kind, n_rows * n_cols // kind.block_elems, seed + i).reshape(n_rows, -1)
         x = np.random.default_rng(seed + i).standard_normal((batch, n_cols)).astype(np.float32)
+        if label == 'non-finite activations': x[0, 3], x[1, 40], x[2, 77], x[2, 200] = np.inf, np.nan, -np.inf, np.nan
         y, z = run_mmvq(kind, w, x, mode=mode), mmvq_twin(kind, w, x)
         rows.append(dict(kind=kind.name, shape=label, n_rows=n_rows, batch=batch, n_cols=n_cols, mismatches=mismatches(y, z),
                          nan=int(np.isnan(z).sum()), nan_same=bool((np.isnan(y) == np.isnan(z)).all())))

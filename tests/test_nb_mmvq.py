@@ -18,6 +18,7 @@ from ferrox_lit.core import md_table
 from ferrox_lit.source import show_cuda
 from ferrox_lit.kinds import KINDS, kind_by_name
 from ferrox_lit.families import FAMILIES
+from ferrox_lit.twin import mul_mm_twin
 
 
 import nbdev; nbdev.nbdev_export()
@@ -37,6 +38,18 @@ def test_lane_order_sum_by_hand():
     assert lane_order_sum(z)[0] == 0.0
     # sabotage: a left-to-right sum is a different function
     assert (np.cumsum(c, -1, dtype=np.float32)[:, -1] != lane_order_sum(c)).any()
+
+
+def test_nonfinite_activations_documented():
+    from ferrox_lit.twin import mul_mm_twin
+    for k in KINDS:
+        w = random_blocks(k, 8 * 512 // k.block_elems, 5).reshape(8, -1)
+        x = np.random.default_rng(5).standard_normal((2, 512)).astype(np.float32)
+        x[0, 3], x[1, 40] = np.inf, np.nan
+        with np.errstate(invalid='ignore', over='ignore'): i8, f32 = mmvq_twin(k, w, x), mul_mm_twin(k, w, x)
+        assert np.isnan(i8[0]).all() and np.isfinite(i8[1]).all(), k.name           # inf surfaces as NaN, NaN is dropped
+        assert (~np.isfinite(f32)).all(), k.name                                      # the fp32 path propagates both
+        assert mismatches(run_mmvq(k, w, x), i8) == 0, k.name                          # and the kernel does what the twin does
 
 
 def test_mmvq_equals_twin_every_kind():
