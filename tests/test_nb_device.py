@@ -173,6 +173,33 @@ def test_compile_errors_quote_the_users_file_and_line():
     assert f'<stdin>:{line + 1}:' in raw and f'q8_0_dequant.cu:{line}:' not in user_errors(raw, 'q8_0_dequant.cu')
 
 
+MMA_K = """__global__ void k(int * d, const int * a, const int * b) {
+    int x = d[threadIdx.x];
+    asm("mma.sync.aligned.m8n8k16.row.col.s32.s8.s8.s32 {%0, %1}, {%2}, {%3}, {%0, %1};"
+        : "+r"(x), "+r"(d[32 + threadIdx.x]) : "r"(a[threadIdx.x]), "r"(b[threadIdx.x]));
+    d[threadIdx.x] = x;
+}"""
+
+def test_rewritten_asm_builds_and_keeps_lines():
+    import pytest
+    tu = translation_unit(MMA_K, 'k')
+    assert '#line 1 "fx_mma.cuh"' in tu and cuda_text('fx_mma.cuh') in tu and tu.index('fx_mma.cuh') < tu.index('#line 1 "kernel.cu"')
+    assert 'fx_mma.cuh' not in translation_unit(Q8_0_CU, 'dequantize_block_q8_0<float>')   # no asm: no header
+    build(MMA_K, 'k')
+    bad = MMA_K.replace('d[threadIdx.x] = x;', 'd[threadIdx.x] = xx;')
+    with pytest.raises(DeviceCompileError, match=r"kernel\.cu:5:.*.xx. was not declared"): build(bad, 'k')
+    # sabotage: a rewrite that drops the statement's line breaks puts the same error on line 4
+    g = translation_unit.__globals__; good = g['rewrite_ptx']
+    def naive(src, filename='kernel.cu'):
+        out, pos = [], 0
+        for st in asm_statements(src): out += [src[pos:st.start], ptx_call(st)[0]]; pos = st.end
+        return ''.join(out) + src[pos:], len(out) // 2
+    g['rewrite_ptx'] = naive
+    try:
+        with pytest.raises(DeviceCompileError, match=r"kernel\.cu:4:.*.xx. was not declared"): build(bad, 'k')
+    finally: g['rewrite_ptx'] = good
+
+
 def test_missing_kernels_and_bad_options_are_refused_before_compiling():
     import pytest
     with pytest.raises(KernelNotFound, match=r"no __global__ kernel 'nope'; it has: template<typename dst_t> dequantize_block_q8_0"):

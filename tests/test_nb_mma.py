@@ -23,6 +23,9 @@ import ferrox_lit.mma as _nbmod
 globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
+import pytest
+
+
 def held_once(rows, cols, shape) -> bool:
     "Every (row, col) of a `shape` matrix appears exactly once among the lanes' elements."
     n = np.zeros(shape, int); np.add.at(n, (rows.ravel(), cols.ravel()), 1)
@@ -125,6 +128,7 @@ def test_ldmatrix_layout():
     line = next(i for i, l in enumerate(LDMATRIX_SRC.splitlines(), 1) if 'x1.b16' in l and 'trans' not in l)
     with pytest.raises(KernelAssert, match=rf'not 16-byte aligned.*ldmatrix_regs\.cu:{line}'):
         ldmatrix_regs(CODED, 0, defines={'FX_MISALIGN': None})
+    with pytest.raises(KernelAssert, match='not in shared memory'): ldmatrix_regs(CODED, 2, defines={'FX_FROM_GLOBAL': None})
 
 
 def test_tile_kernel():
@@ -151,3 +155,15 @@ def test_nvrtc_compiles_the_same_source():
     import pytest
     from ferrox_lit.nvrtc import NvrtcError
     with pytest.raises(NvrtcError): compile_kernel(TILE_SRC, 75, fn_name='mma_tile')
+
+
+@pytest.mark.cuda
+def test_gpu_registers_equal_the_cpu_runtime():
+    for f in range(len(FORMS)):
+        shape = FORMS[f][0]
+        for seed in (20, 21):
+            A, B, C = random_operands(f, seed)
+            regs = [pack_a(A, shape), pack_b(B, shape), pack_c(C, shape)]
+            assert (gpu_mma_regs(*regs, f) == mma_regs(*regs, f)).all(), (f, seed)
+    for f in range(len(LDMATRIX_FORMS)):
+        assert (gpu_ldmatrix_regs(CODED, f) == ldmatrix_regs(CODED, f)).all(), f
