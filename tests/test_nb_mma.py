@@ -12,6 +12,7 @@ from ferrox_lit.device import launch
 
 import inspect
 import matplotlib.pyplot as plt
+from matplotlib.colors import ListedColormap
 from IPython.display import Markdown
 from ferrox_lit.core import md_table, errors_table
 from ferrox_lit.source import show_cuda, code_md
