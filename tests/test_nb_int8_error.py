@@ -62,7 +62,7 @@ def test_operands():
 def test_path_errors_one_kind():
     import pytest
     e = path_errors('Q4_K', outliers=True, n_tokens=8, n_cols=1024)
-    assert set(e) == {'int8', 'fp32', 'fp32_matvec', 'q8_1_acts', 'int8_arith', 'weights', 'int8_tensor'}
+    assert set(e) == {'int8', 'fp32', 'fp32_matvec', 'q8_1_acts', 'int8_arith', 'weights', 'int8_tensor', 'int8_vs_q8_0'}
     assert all(v.shape == (8,) for n, v in e.items() if n != 'int8_tensor') and e['int8_tensor'].shape == (1,)
     assert e['int8'].min() < e['int8_tensor'][0] < e['int8'].max()     # the whole output's NMSE lies inside the per-token range
     assert (e['fp32'] < e['int8']).all() and (e['fp32_matvec'] < e['int8']).all()
@@ -89,6 +89,9 @@ def test_int8_below_threshold_and_fp32_below_int8():
                     elif not out: assert r > 8, (k.name, r)
                 assert e['fp32'].max() < e['int8'].min() and e['fp32_matvec'].max() < e['int8'].min(), (k.name, source, out)
                 assert e['int8_arith'].max() < 1e-10 and np.allclose(e['int8'], e['q8_1_acts'], rtol=1e-2), (k.name, source, out)
+    for k in KINDS:   # the field's reference: Q8_0 activations round like Q8_1 ones, so only float arithmetic is left
+        e = path_errors(k, True)
+        assert e['int8_vs_q8_0'].max() < 1e-10 < e['int8'].min(), k.name
     # sabotage: an "fp32" path fed the Q8_1 round trip of x loses its lead over the int8 path: the comparison can fail
     k = kind_by_name('Q4_0'); w, _ = error_weights(k, 'quantized', N_ROWS, 1024, 0); x = error_activations(8, 1024, 1)
     ref = x.astype(np.float64) @ k.dequantize(w).reshape(N_ROWS, 1024).astype(np.float64).T
