@@ -125,11 +125,15 @@ def test_asm_statements_and_rewrite():
     mac = '#define MMA(d, a, b) asm("mma.sync.aligned.m8n8k16.row.col.s32.s8.s8.s32 {%0, %1}, {%2}, {%3}, {%0, %1};" \\\n' \
           '    : "+r"(d[0]), "+r"(d[1]) : "r"(a), "r"(b))\nint after;'
     out, n = rewrite_ptx(mac)
-    assert n == 1 and out.endswith('\\\n\nint after;') and 'fx_mma_m8n8k16<true, true>(fx_0, fx_1, fx_r32(fx_2), fx_r32(fx_3), fx_r32(fx_0)' in out
+    assert (
+        n == 1 and out.endswith('\\\n\nint after;')
+        and 'fx_mma_m8n8k16<true, true>(fx_0, fx_1, fx_r32(fx_2), fx_r32(fx_3), fx_r32(fx_0)' in out
+    )
     # u8 and the "=r" form with a separate c
     st = asm_statements('asm("mma.sync.aligned.m16n8k16.row.col.s32.u8.s8.s32 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%7,%8,%9,%10};" : '
                         '"=r"(d0), "=r"(d1), "=r"(d2), "=r"(d3) : "r"(a0), "r"(a1), "r"(b0), "r"(c0), "r"(c1), "r"(c2), "r"(c3));')[0]
-    assert 'fx_mma_4<16, 16, false, true>(fx_0, fx_1, fx_2, fx_3, {fx_r32(fx_4), fx_r32(fx_5)}, {fx_r32(fx_6)}, fx_r32(fx_7)' in ptx_call(st)[0]
+    want = 'fx_mma_4<16, 16, false, true>(fx_0, fx_1, fx_2, fx_3, {fx_r32(fx_4), fx_r32(fx_5)}, {fx_r32(fx_6)}, fx_r32(fx_7)'
+    assert want in ptx_call(st)[0]
     # every near miss is refused, naming its line; the unknown ones with the old message and nothing after it
     for label, stmt in NEAR_MISSES.items():
         with pytest.raises(InlinePtxNotSupported, match=r'user\.cu:2: inline PTX is not executed by the CPU runtime') as e:

@@ -83,8 +83,9 @@ def test_layout_proof_and_sabotages():
     for f in range(len(FORMS)):
         rows = layout_proof(f)
         assert len(rows) == 4 and all(r['wrong'] == 0 and r['registers_checked'] > 0 for r in rows), (f, rows)
-        assert sum(r['registers_checked'] for r in rows) == 32 * registers(FORMS[f][0])[2] * (2 * SHAPES[FORMS[f][0]][2] // 8
-                                                                                                + 2 * SHAPES[FORMS[f][0]][2] // SHAPES[FORMS[f][0]][0])
+        assert sum(r['registers_checked'] for r in rows) == 32 * registers(FORMS[f][0])[2] * (
+            2 * SHAPES[FORMS[f][0]][2] // 8 + 2 * SHAPES[FORMS[f][0]][2] // SHAPES[FORMS[f][0]][0]
+        )
     # sabotages: each fires
     assert sum(r['wrong'] for r in layout_proof(0, a_layout=a_coords_wrong_khalf)) > 0
     assert sum(r['wrong'] for r in layout_proof(0, b_layout=b_coords_transposed)) > 0
@@ -100,6 +101,9 @@ def test_random_operands_bit_exact():
             assert (run_mma(A, B, C, f) == mma_reference(A, B, C)).all(), (f, seed)
             ex = A.astype(np.int64) @ B.astype(np.int64) + C; wrapped += int(((ex < -2**31) | (ex >= 2**31)).sum())
         assert wrapped > 0, f   # the wrap path ran
+    for f in range(len(FORMS)):   # AddressSanitizer + UndefinedBehaviorSanitizer: the emulation's wrap is defined C++
+        A, B, C = random_operands(f, 13)
+        assert (run_mma(A, B, C, f, mode='asan') == mma_reference(A, B, C)).all(), f
     # sabotage: signed bytes read as unsigned (the .u8/.s8 flag ignored) changes results wherever a byte is negative
     A, B, C = random_operands(0, 12)
     assert (run_mma(A.view(np.uint8), B, C, 1) != mma_reference(A, B, C)).any()
@@ -139,6 +143,7 @@ def test_tile_kernel():
     C = rng.integers(-2**31, 2**31, (32, 16)).astype(np.int32)
     assert (run_tile(A, B, C) == mma_reference(A, B, C)).all()
     assert (run_tile(A, B, C, mode='race') == mma_reference(A, B, C)).all()
+    assert (run_tile(A, B, C, mode='asan') == mma_reference(A, B, C)).all()
     with pytest.raises(SharedMemoryRace, match='reads shared offset'): run_tile(A, B, C, mode='race', defines={'FX_NO_SYNC': None})
     # sabotage: B passed untransposed (the kernel reads B^T rows): wrong products
     D = np.zeros((32, 16), np.int32)
