@@ -23,6 +23,7 @@ from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.cost import plot_banks, plot_cost
 from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, route_errors, BOUND_U
 from ferrox_lit.core import md_table
+from ferrox_lit.int8_error import plot_kind_error
 
 
 import ferrox_lit.formats.q5_k as _nbmod
