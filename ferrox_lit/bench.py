@@ -9,14 +9,15 @@ from pathlib import Path
 import numpy as np
 from .kinds import KINDS, require_kind
 from .kind import random_blocks
-from .gpu import device, device_info, write_json, prepare_mul_mm, prepare_matvec, prepare_dequantize, NoGPU
+from .gpu import device, device_info, write_json, prepare_mul_mm, prepare_matvec, prepare_dequantize, NoGPU, prepare_mmvq, Prepared
 
 # %% auto #0
-__all__ = ['BLOCKER_BYTES', 'L2_FACTOR', 'SHAPES', 'BATCHES', 'MUL_MM_COLUMNS', 'TUNINGS', 'MODEL_SHAPES', 'MODEL_BATCHES',
-           'PRIORITY', 'MEASURED', 'MATVEC_TARGET', 'time_gpu', 'rotation_count', 'rotation', 'cycling',
-           'device_weights', 'copy_bandwidth', 'copy_ceiling', 'bench_mul_mm', 'bench_matvec', 'tuned_src',
-           'bench_tunings', 'model_shapes', 'run_bench', 'plot_tflops', 'plot_matvec', 'limits', 'summary',
-           'matvec_targets']
+__all__ = ['BLOCKER_BYTES', 'L2_FACTOR', 'SHAPES', 'BATCHES', 'MUL_MM_COLUMNS', 'MMVQ_BATCHES', 'MMVQ_COLUMNS', 'MMVQ_TARGET',
+           'TUNINGS', 'MODEL_SHAPES', 'MODEL_BATCHES', 'PRIORITY', 'MEASURED', 'MATVEC_TARGET', 'time_gpu',
+           'rotation_count', 'rotation', 'cycling', 'device_weights', 'copy_bandwidth', 'copy_ceiling', 'bench_mul_mm',
+           'bench_matvec', 'mmvq_bytes', 'bench_mmvq', 'tuned_src', 'bench_tunings', 'model_shapes', 'run_bench',
+           'plot_tflops', 'plot_matvec', 'limits', 'summary', 'matvec_targets', 'mmvq_summary', 'mmvq_targets',
+           'plot_mmvq']
 
 # %% ../nbs/51_bench.ipynb #b9791b9e
 BLOCKER_BYTES = (
@@ -161,6 +162,44 @@ def bench_matvec(kind, n_rows:int, n_cols:int, n_split:int=1, copy_gb_s:float|No
     return dict(t, kind=kind.name, n_rows=n_rows, n_cols=n_cols, n_split=n_split, copies=len(preps), bytes=int(moved),
                 gb_s=gb_s, of_copy=gb_s / copy_gb_s if copy_gb_s else None)
 
+# %% ../nbs/51_bench.ipynb #3cb5e6da
+MMVQ_BATCHES = (1, 2, 4, 8)   # activation columns: MMVQ's range (mmvq.MAX_BATCH = 8)
+MMVQ_COLUMNS = ('mmvq_q8_1', 'mmvq', 'matvec_fp32')
+MMVQ_TARGET = 0.85            # MMVQ at batch 1 on 4096x4096 Q4_K and Q8_0: fraction of the measured copy bandwidth (issue 15)
+
+def mmvq_bytes(weight_bytes:int, n_rows:int, n_cols:int, batch:int) -> dict:
+    "Bytes each `bench_mmvq` column moves: MMVQ alone, with the quantizer, and `batch` fp32 matvec launches."
+    q8, y = batch * n_cols // 32 * 36, 4 * batch * n_rows
+    return dict(mmvq=weight_bytes + q8 + y, mmvq_q8_1=weight_bytes + q8 + y + 4 * batch * n_cols + q8,
+                matvec_fp32=batch * (weight_bytes + 4 * n_cols + 4 * n_rows))
+
+def bench_mmvq(kind, n_rows:int, n_cols:int, batches=MMVQ_BATCHES, copy_gb_s:float|None=None, repeats:int=20, progress=print) -> list:
+    "One kind and shape of the int8 decode path at each batch: quantize + MMVQ, MMVQ alone, our fp32 matvec; GB/s and fraction of copy."
+    cp = device()
+    kind = require_kind(kind)
+    host, ws = device_weights(kind, n_rows, n_cols, 0)
+    rows = []
+    for batch in batches:
+        progress(f'{kind.name} {n_rows}x{n_cols} mmvq batch {batch}')
+        x = cp.asarray(np.random.default_rng(batch).standard_normal((batch, n_cols)).astype(np.float32))
+        pairs = [prepare_mmvq(kind, w, x, 'fast') for w in ws]
+        pairs[0].result()                                               # the checked launch, once
+        for p in pairs[1:]: p.run()                                     # every copy's Q8_1 buffer filled before MMVQ runs alone
+        alone = [Prepared(p.steps[1:], p.outs[1:], p.out, p.what + ' (MMVQ alone)') for p in pairs]
+        mvs = [prepare_matvec(kind, w, x[0]) for w in ws]
+        mvs[0].result()
+        it = itertools.cycle(mvs)
+        def fp32():                                                     # one launch per column, each on the next weight copy
+            for _ in range(batch): next(it).run()
+        moved = mmvq_bytes(host.nbytes, n_rows, n_cols, batch)
+        r = dict(kind=kind.name, n_rows=n_rows, n_cols=n_cols, batch=batch, weight_bytes=int(host.nbytes), copies=len(ws))
+        for name, fn in (('mmvq_q8_1', cycling(pairs)), ('mmvq', cycling(alone)), ('matvec_fp32', fp32)):
+            t = time_gpu(fn, repeats=repeats)
+            gb_s = moved[name] / t['best_ms'] / 1e6
+            r[name] = dict(t, bytes=int(moved[name]), gb_s=gb_s, of_copy=gb_s / copy_gb_s if copy_gb_s else None)
+        rows.append(r)
+    return rows
+
 # %% ../nbs/51_bench.ipynb #e3e0689c
 from .banks import variant_src
 from .core import mismatches
@@ -214,7 +253,7 @@ def model_shapes(path=None) -> list:
     return [dict(kind=k, n_rows=r, n_cols=n, tensors=m) for (k, r, n), m in sorted(c.items())]
 
 # %% ../nbs/51_bench.ipynb #3dea193b
-PRIORITY = ('Q4_K', 'Q8_0')  # the kinds with matvec targets go first, so a run cut short by its budget still has them
+PRIORITY = ('Q4_K', 'Q8_0')  # the kinds with matvec and MMVQ targets go first (MMVQ first of all), so a run cut short still has them
 
 def run_bench(kinds=None,            # kinds to measure (default: every registered kind)
               shapes=SHAPES,         # (n_rows, n_cols) pairs
@@ -226,19 +265,24 @@ def run_bench(kinds=None,            # kinds to measure (default: every register
               model:list|None=None,  # model shapes (dicts of kind, n_rows, n_cols, tensors) to measure too
               model_batches=MODEL_BATCHES, # mul_mm batch sizes for the model shapes
               tunings:bool=True,     # time TUNINGS against the shipped kernel for the PRIORITY kinds, at the largest batch
+              mmvq_batches=MMVQ_BATCHES, # MMVQ batch sizes (1 to 8); () leaves the int8 path out
              ) -> dict:
     "The whole harness on this machine's GPU; writes JSON to `out` (atomically, after every step) if given."
     t0 = time.perf_counter()
     res = dict(device_info(), shapes=[list(s) for s in shapes], batches=list(batches), complete=False, skipped=[],
-               copy=copy_bandwidth(), rows=[], matvec=[], model_rows=[], model_matvec=[], tunings=[])
+               copy=copy_bandwidth(), rows=[], matvec=[], model_rows=[], model_matvec=[], tunings=[], mmvq=[],
+               mmvq_batches=list(mmvq_batches))
     todo = [require_kind(k) for k in (kinds or KINDS)]
     first = [k for k in todo if k.name in PRIORITY]
-    steps = ([('kind', k) for k in first] + ([('tunings', k) for k in first] if tunings else [])
-             + [('model', m) for m in (model or []) if m['kind'] in {k.name for k in todo}] + [('kind', k) for k in todo if k not in first])
+    int8 = [k for k in todo if mmvq_batches and k.vdot_src]
+    steps = ([('mmvq', k) for k in first if k in int8] + [('kind', k) for k in first] + ([('tunings', k) for k in first] if tunings else [])
+             + [('model', m) for m in (model or []) if m['kind'] in {k.name for k in todo}]
+             + [s for k in todo if k not in first for s in [('kind', k)] + ([('mmvq', k)] if k in int8 else [])])
     for i, (what, item) in enumerate(steps):
         if budget_s is not None and time.perf_counter() - t0 > budget_s:
             res['skipped'] = [
-                it.name if w == 'kind' else f"tunings {it.name}" if w == 'tunings' else f"model {it['kind']} {it['n_rows']}x{it['n_cols']}"
+                it.name if w == 'kind' else f"{w} {it.name}" if w in ('tunings', 'mmvq')
+                else f"model {it['kind']} {it['n_rows']}x{it['n_cols']}"
                 for w, it in steps[i:]
             ]
             progress(f'time budget of {budget_s:g} s spent: skipping {res["skipped"]}')
@@ -248,6 +292,9 @@ def run_bench(kinds=None,            # kinds to measure (default: every register
                 res['rows'] += bench_mul_mm(item, n_rows, n_cols, batches, repeats, progress)
                 for split in (1, 4):
                     res['matvec'].append(bench_matvec(item, n_rows, n_cols, split, res['copy']['gb_s'], repeats))
+        elif what == 'mmvq':
+            for n_rows, n_cols in shapes:
+                res['mmvq'] += bench_mmvq(item, n_rows, n_cols, mmvq_batches, res['copy']['gb_s'], repeats, progress)
         elif what == 'tunings':
             for n_rows, n_cols in shapes:
                 progress(f'{item.name} {n_rows}x{n_cols} batch {max(batches)}: tunings {", ".join(TUNINGS)}')
@@ -263,7 +310,8 @@ def run_bench(kinds=None,            # kinds to measure (default: every register
         res['seconds'] = round(time.perf_counter() - t0, 1)
         if out: write_json(out, res)
     res['copy_end'] = copy_bandwidth()                   # the ceiling again, clocks long up: the higher one is the ceiling
-    for m in res['matvec'] + res['model_matvec']: m['of_copy'] = m['gb_s'] / copy_ceiling(res)
+    for m in res['matvec'] + res['model_matvec'] + [r[c] for r in res['mmvq'] for c in MMVQ_COLUMNS]:
+        m['of_copy'] = m['gb_s'] / copy_ceiling(res)
     res['complete'] = not res['skipped']
     res['seconds'] = round(time.perf_counter() - t0, 1)
     if out: write_json(out, res)
@@ -358,3 +406,43 @@ def matvec_targets(res:dict) -> dict:
     "Whether the decode matvec met its target: {kind: fraction of copy}, Q4_K and Q8_0 at 4096x4096, split 1; None if host-bound."
     return {m['kind']: None if m.get('host_bound') else m['of_copy'] for m in res['matvec']
             if m['kind'] in ('Q4_K', 'Q8_0') and (m['n_rows'], m['n_cols'], m['n_split']) == (4096, 4096, 1)}
+
+# %% ../nbs/51_bench.ipynb #dc9817e6
+def _mmvq_target_row(r:dict) -> bool:
+    return r['kind'] in PRIORITY and (r['n_rows'], r['n_cols'], r['batch']) == (4096, 4096, 1)
+
+def mmvq_summary(res:dict) -> list:
+    "Per kind, shape and batch of a run's MMVQ rows: times, fractions of copy, speed-up on the fp32 matvec, the target's verdict."
+    out = []
+    for r in res.get('mmvq', []):
+        ok = {c: not r[c].get('host_bound') for c in MMVQ_COLUMNS}
+        us = lambda c: round(r[c]['best_ms'] * 1e3, 2) if ok[c] else None
+        of = lambda c: round(r[c]['of_copy'], 3) if ok[c] and r[c].get('of_copy') is not None else None
+        target = MMVQ_TARGET if _mmvq_target_row(r) else None
+        out.append(dict(kind=r['kind'], shape=f"{r['n_rows']}x{r['n_cols']}", batch=r['batch'], mmvq_us=us('mmvq'),
+                        with_q8_1_us=us('mmvq_q8_1'), matvec_fp32_us=us('matvec_fp32'), of_copy=of('mmvq'),
+                        with_q8_1_of_copy=of('mmvq_q8_1'),
+                        vs_matvec_fp32=round(r['matvec_fp32']['best_ms'] / r['mmvq_q8_1']['best_ms'], 2)
+                        if ok['matvec_fp32'] and ok['mmvq_q8_1'] else None,
+                        target=target, meets=None if target is None or of('mmvq') is None else of('mmvq') >= target))
+    return out
+
+def mmvq_targets(res:dict) -> dict:
+    "The issue's MMVQ target read off a run: {kind: dict(of_copy (MMVQ alone), with_q8_1, meets)}, Q4_K and Q8_0, 4096x4096, batch 1."
+    return {s['kind']: dict(of_copy=s['of_copy'], with_q8_1=s['with_q8_1_of_copy'], meets=s['meets'])
+            for s in mmvq_summary(res) if s['target'] is not None}
+
+def plot_mmvq(res:dict, n_rows:int=4096, n_cols:int=4096, ax=None):
+    "MMVQ's fraction of the copy ceiling against batch per kind (solid: alone; dotted: with the quantizer), with the target line."
+    import matplotlib.pyplot as plt
+    rows = [r for r in res.get('mmvq', []) if (r['n_rows'], r['n_cols']) == (n_rows, n_cols)]
+    if not rows: raise ValueError(f"plot_mmvq: the run has no {n_rows}x{n_cols} MMVQ rows")
+    if ax is None: _, ax = plt.subplots(figsize=(7, 4))
+    for kind in dict.fromkeys(r['kind'] for r in rows):
+        rr = [r for r in rows if r['kind'] == kind]
+        line, = ax.plot([r['batch'] for r in rr], [r['mmvq']['of_copy'] for r in rr], marker='o', label=kind)
+        ax.plot([r['batch'] for r in rr], [r['mmvq_q8_1']['of_copy'] for r in rr], ':', color=line.get_color())
+    ax.axhline(MMVQ_TARGET, color='k', ls='--', lw=1, label=f'target {MMVQ_TARGET:g} (batch 1, Q4_K and Q8_0)')
+    ax.set_xscale('log', base=2); ax.set_xlabel('batch (activation columns)'); ax.set_ylabel('fraction of device-copy bandwidth')
+    ax.legend(fontsize=7, ncol=2); ax.set_title(f"MMVQ {n_rows}x{n_cols} on {res['device']} (dotted: with the Q8_1 launch)")
+    return ax

@@ -37,6 +37,7 @@ class DeviceArray:
     def copy(self): return DeviceArray(self._a.copy())
     def __getitem__(self, i): return DeviceArray(self._a[i])
     def __eq__(self, other): return DeviceArray(self._a == (other._a if isinstance(other, DeviceArray) else other))
+    def __and__(self, other): return DeviceArray(self._a & (other._a if isinstance(other, DeviceArray) else other))
     def __int__(self): return int(self._a)
     def __float__(self): return float(self._a)
     def __len__(self): return len(self._a)

@@ -15,14 +15,21 @@ from .mul_mm import kernel_src, kind_prelude, validate_shape, grid_dims, THREADS
 from .twin import mul_mm_twin, gemm_error
 from .host import degenerate_blocks, sabotaged_src
 from .source import cuda_text
+from .q8_1 import q8_1_src, quantize_q8_1 as q8_1_twin, Q8_1Error, QK8_1, BLOCK_BYTES as Q8_1_BYTES, Q8_1_THREADS, _check as _q8_1_check
+from .mmvq import check_mmvq, mmvq_src, mmvq_twin, mmvq_shapes, MmvqOperands, MMVQ_ROWS, MAX_BATCH, MMVQ_BODY, MMVQ_SABOTAGES
+from .vdot import vdot_reference, n_chunks, BOUND_U, U, OUTLIER_SCALE
+
 
 # %% auto #0
-__all__ = ['MODE_OPTIONS', 'SENTINEL_BITS', 'SENTINEL_F32', 'F32_TO_F16_SRC', 'DEQUANT_BODY', 'DEQUANT_THREADS', 'DEQUANT_OUT',
-           'NMSE_LLAMA', 'EVIDENCE', 'GpuError', 'NoGPU', 'NotOnDevice', 'KernelFault', 'UntouchedOutput', 'device',
-           'has_gpu', 'cubin_dir', 'nvrtc_cubin', 'nvrtc_version', 'compiled', 'write_json', 'device_info', 'Prepared',
-           'prepare_mul_mm', 'mul_mm', 'prepare_matvec', 'matvec', 'dequant_src', 'prepare_dequantize', 'dequantize',
-           'device_evidence', 'device_matvec_evidence', 'device_sabotages', 'check_device_rows', 'kind_summary',
-           'summary_line', 'device_check', 'evidence_table']
+__all__ = ['MODE_OPTIONS', 'SENTINEL_BITS', 'SENTINEL_F32', 'BYTE_FILLS', 'F32_TO_F16_SRC', 'DEQUANT_BODY', 'DEQUANT_THREADS',
+           'DEQUANT_OUT', 'NMSE_LLAMA', 'MMVQ_ACTIVATIONS', 'MMVQ_DEVICE_SABOTAGES', 'MMVQ_SABOTAGE_KINDS', 'EVIDENCE',
+           'GpuError', 'NoGPU', 'NotOnDevice', 'KernelFault', 'UntouchedOutput', 'device', 'has_gpu', 'cubin_dir',
+           'nvrtc_cubin', 'nvrtc_version', 'compiled', 'write_json', 'device_info', 'Prepared', 'prepare_mul_mm',
+           'mul_mm', 'prepare_matvec', 'matvec', 'dequant_src', 'prepare_dequantize', 'dequantize',
+           'prepare_quantize_q8_1', 'quantize_q8_1', 'prepare_mmvq', 'mmvq', 'device_evidence',
+           'device_matvec_evidence', 'device_sabotages', 'mmvq_activations', 'device_mmvq_shapes', 'q8_1_mismatches',
+           'device_mmvq_evidence', 'device_mmvq_sabotages', 'mmvq_reference', 'mmvq_bound_u', 'mmvq_error',
+           'check_device_rows', 'kind_summary', 'summary_line', 'device_check', 'evidence_table']
 
 # %% ../nbs/50_gpu.ipynb #9918f4ef
 class GpuError(FerroxError, RuntimeError): "A GPU operation failed or was refused."
@@ -130,15 +137,24 @@ def device_info() -> dict:
                 host=platform.node(), when=time.strftime('%Y-%m-%d %H:%M:%S'))
 
 # %% ../nbs/50_gpu.ipynb #a3997ae2
-def _device_operand(a, dtype, what, ndim=2):
+def _on_device(a, what):
+    "`a` if it is a CuPy array; `NotOnDevice` for a NumPy array or anything else."
     cp = device()
     if isinstance(a, np.ndarray):
         raise NotOnDevice(f"{what}: a NumPy (host) array; pass a CuPy array (cupy.asarray(...)) so the copy is explicit")
     if not isinstance(a, cp.ndarray): raise NotOnDevice(f"{what}: expected a CuPy array, got {type(a).__name__}")
+    return a
+
+def _device_operand(a, dtype, what, ndim=2):
+    _on_device(a, what)
     if a.dtype != np.dtype(dtype): raise WrongDtype(f"{what}: expected dtype {np.dtype(dtype)}, got {a.dtype}")
     if not a.flags.c_contiguous: raise MulMmUnsupported(f"{what}: must be C-contiguous")
     if a.ndim != ndim: raise MulMmUnsupported(f"{what}: expected {ndim}-D, got {a.ndim}-D")
     return a
+
+def _like(a) -> np.ndarray:
+    "A read-only host array with `a`'s dtype and shape and no storage (zero strides): what a host-side validator reads, no copy."
+    return np.lib.stride_tricks.as_strided(np.zeros(1, a.dtype), a.shape, (0,) * a.ndim, writeable=False)
 
 def _fill_sentinel(a):
     a.view(np.uint32).fill(SENTINEL_BITS)
@@ -152,6 +168,14 @@ def _live(out, what):
     untouched = int((out.view(np.uint32) == SENTINEL_BITS).sum())
     if untouched: raise UntouchedOutput(f"{what}: {untouched:,} of {out.size:,} outputs were never written")
 
+BYTE_FILLS = (0x00, 0xFF)  # byte outputs: two checked runs, prefilled with each; a byte that kept its fill both times was never written
+
+def _live_bytes(out, kept_first, what):
+    "`UntouchedOutput` if some byte kept the first fill through the first run (`kept_first`) and the second fill through this one."
+    untouched = int((kept_first & (out == BYTE_FILLS[1])).sum())
+    if untouched: raise UntouchedOutput(f"{what}: {untouched:,} of {out.size:,} output bytes were never written")
+
+
 # %% ../nbs/50_gpu.ipynb #913989a4
 class Prepared:
     "A validated, compiled launch with its outputs allocated; `run()` enqueues it, `result()` is the checked run."
@@ -164,13 +188,25 @@ class Prepared:
             except Exception as e: raise KernelFault(f"{what}: {type(e).__name__}: {e}") from None
         return self
     def result(self):
-        "Fill the outputs with the sentinel, run, wait, refuse any output element never written; the output."
-        for o in self.outs: _fill_sentinel(o)
+        "Fill the outputs with the sentinel (bytes: two fills, two runs), run, wait, refuse any output element never written; the output."
+        kept = {}
+        byte_outs = [i for i, o in enumerate(self.outs) if o.dtype == np.uint8]
+        if byte_outs:                                     # no byte value is one a kernel cannot write: a first run under another fill
+            for i in byte_outs: self.outs[i].fill(BYTE_FILLS[0])
+            self.run()
+            _sync(self.what)
+            kept = {i: self.outs[i] == BYTE_FILLS[0] for i in byte_outs}
+        for i, o in enumerate(self.outs):
+            if i in kept: o.fill(BYTE_FILLS[1])
+            else: _fill_sentinel(o)
         self.run()
         _sync(self.what)
-        for o, step in zip(self.outs, self.steps): _live(o, step[4])
+        for i, (o, step) in enumerate(zip(self.outs, self.steps)):
+            if i in kept: _live_bytes(o, kept[i], step[4])
+            else: _live(o, step[4])
         return self.out
     def __repr__(self): return f"Prepared({self.what})"
+
 
 # %% ../nbs/50_gpu.ipynb #c181c7ea
 def prepare_mul_mm(kind,             # a Kind or its name
@@ -280,6 +316,54 @@ def dequantize(kind, raw, out:str='f32'):
     "`kind`'s dequant kernel on the GPU: raw uint8 [n_rows, row_bytes] (CuPy) -> float32 (or float16, `out='f16'`) [n_rows, n_cols]."
     return prepare_dequantize(kind, raw, out).result()
 
+# %% ../nbs/50_gpu.ipynb #3f99d72b
+def prepare_quantize_q8_1(x,                  # CuPy float32 [..., n], n a multiple of 32
+                          mode:str='exact',   # 'exact' or 'fast': the same machine code (nothing to contract; tested below)
+                          src:str|None=None,  # another translation unit with the same entry point (sabotage runs)
+                         ) -> Prepared:
+    "The Q8_1 quantizer's launch, checked and compiled: uint8 [..., n/32*36] (ggml's block_q8_1), the twin's contract."
+    _check_mode(mode)
+    xx = _on_device(x, 'Q8_1 activations')
+    _q8_1_check(_like(xx))                               # dtype, rank and length: the twin's own check, its message
+    if not xx.flags.c_contiguous: raise Q8_1Error("Q8_1 activations: must be C-contiguous")
+    if not 0 < xx.size < 2 ** 31: raise Q8_1Error(f"Q8_1 activations: {xx.size:,} values; the kernel takes 1 to 2^31 - 1")
+    out = device().empty((*xx.shape[:-1], xx.shape[-1] // QK8_1 * Q8_1_BYTES), dtype=np.uint8)
+    text, fn = q8_1_src()
+    what = f"{fn} ({mode}) {xx.size:,} activations"
+    step = (_compiled_for(what, src or text, fn, mode), (-(-xx.size // Q8_1_THREADS),), (Q8_1_THREADS,),
+            (xx, out, np.int32(xx.size)), what)
+    return Prepared([step], [out], out, what)
+
+def quantize_q8_1(x, mode:str='exact'):
+    "The Q8_1 quantizer on the GPU: x float32 [..., n] (CuPy) -> uint8 [..., n/32*36], byte for byte `ferrox_lit.q8_1.quantize_q8_1`."
+    return prepare_quantize_q8_1(x, mode).result()
+
+# %% ../nbs/50_gpu.ipynb #37f73992
+def prepare_mmvq(kind,                 # a Kind or its name
+                 weights,              # CuPy uint8 [n_rows, row_bytes]: whole blocks per row
+                 x,                    # CuPy float32 [batch, n_cols], batch 1 to MAX_BATCH
+                 mode:str='exact',     # 'exact' (bit for bit `mmvq_twin`) or 'fast'
+                 body:str|None=None,   # another MMVQ kernel text, as `mmvq_src` takes it (sabotage runs)
+                 q8_1:str|None=None,   # another Q8_1 translation unit (sabotage runs)
+                ) -> Prepared:
+    "`kind`'s int8 decode matvec, checked and compiled: the Q8_1 quantizer on x, then MMVQ; y float32 [batch, n_rows]."
+    _check_mode(mode)
+    w, xx = _on_device(weights, 'mmvq weights'), _on_device(x, 'mmvq activations')
+    kind, n_rows, n_cols, batch, row_bytes = check_mmvq(kind, _like(w), _like(xx))   # MmvqOperands: the twin's checks
+    for a, what in ((w, 'weights'), (xx, 'activations')):
+        if not a.flags.c_contiguous: raise MmvqOperands(f"{kind.name}: mmvq {what} must be C-contiguous")
+    q = prepare_quantize_q8_1(xx, mode, q8_1)
+    y = device().empty((batch, n_rows), dtype=np.float32)
+    src, fn = mmvq_src(kind, body)
+    what = f"{fn} ({mode}) kind {kind.name} {n_rows}x{n_cols} batch {batch}"
+    step = (_compiled_for(what, src, fn, mode), (-(-n_rows // MMVQ_ROWS),), (32, MMVQ_ROWS),
+            (w, q.out, y, np.int32(n_rows), np.int32(n_cols), np.int32(batch), np.int32(row_bytes)), what)
+    return Prepared(q.steps + [step], q.outs + [y], y, what)
+
+def mmvq(kind, weights, x, mode:str='exact', body:str|None=None):
+    "`kind`'s MMVQ on the GPU (Q8_1 kernel, then MMVQ): weights uint8 [n_rows, row_bytes], x f32 [batch, n_cols] -> [batch, n_rows]."
+    return prepare_mmvq(kind, weights, x, mode, body).result()
+
 # %% ../nbs/50_gpu.ipynb #25366b98
 NMSE_LLAMA = 5e-4  # llama.cpp test-backend-ops: MUL_MAT passes when sum((a-b)^2)/sum(a^2) <= 5e-4
 
@@ -348,27 +432,139 @@ def device_sabotages(kind, seed:int=2) -> list:
         rows.append(dict(kind=kind.name, sabotage=name, expect=expect, fired=fired, detail=detail))
     return rows
 
+# %% ../nbs/50_gpu.ipynb #772a8b27
+MMVQ_ACTIVATIONS = ('gaussian', 'outliers', 'non-finite')   # what `mmvq_activations` makes
+
+def mmvq_activations(batch:int, n_cols:int, seed:int, what:str='gaussian') -> np.ndarray:
+    "float32 [batch, n_cols]: Gaussian; `outliers`: ~1 channel in 32 x OUTLIER_SCALE; `non-finite`: inf, NaN, inf beside -inf in a block."
+    if what not in MMVQ_ACTIVATIONS: raise ValueError(f"activations {what!r}: expected one of {MMVQ_ACTIVATIONS}")
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal((batch, n_cols)).astype(np.float32)
+    if what == 'outliers': x[:, rng.random(n_cols) < 1 / 32] *= np.float32(OUTLIER_SCALE)
+    if what == 'non-finite': x[0, 5], x[-1, 100], x[-1, 200], x[-1, 201] = np.inf, np.nan, np.inf, -np.inf   # the last: a NaN block sum
+    return x
+
+def device_mmvq_shapes(kind) -> list:
+    "(label, n_rows, batch, n_cols, fixture, activations) of the device's MMVQ dispatches for `kind`: the CPU runner's, then 4,096 columns."
+    n = 16 * max(256, kind.block_elems)                  # 4,096 columns for every kind registered
+    return ([(*s, 'non-finite' if 'non-finite' in s[0] else 'gaussian') for s in mmvq_shapes(kind)]
+            + [(f'37x{n} batch {b}', 37, b, n, random_blocks, 'gaussian') for b in range(1, MAX_BATCH + 1)]
+            + [('outlier channels', 37, 4, n, random_blocks, 'outliers'),
+               (f'non-finite activations, {n} columns', 9, 2, n, random_blocks, 'non-finite')])
+
+def q8_1_mismatches(got:np.ndarray, want:np.ndarray) -> int:
+    "Q8_1 blocks that differ: a quant byte, or a half (d, s) whose bits differ unless both are NaN (a NaN's sign is the hardware's)."
+    g, w = got.reshape(-1, Q8_1_BYTES), want.reshape(-1, Q8_1_BYTES)
+    if g.shape != w.shape: raise ValueError(f"q8_1_mismatches: shapes differ, {got.shape} vs {want.shape}")
+    hg, hw = g[:, :4].copy().view(np.float16), w[:, :4].copy().view(np.float16)
+    halves = (hg.view(np.uint16) != hw.view(np.uint16)) & ~(np.isnan(hg) & np.isnan(hw))
+    return int(((g[:, 4:] != w[:, 4:]).any(1) | halves.any(1)).sum())
+
+def device_mmvq_evidence(kind, seed:int=0) -> list:
+    "Q8_1 + MMVQ on the device over `device_mmvq_shapes`: exact mode bit for bit with the twins, fast mode within the bound (needs a GPU)."
+    cp = device()
+    kind = require_kind(kind)
+    out = []
+    for i, (label, n_rows, batch, n_cols, make, acts) in enumerate(device_mmvq_shapes(kind)):
+        w = make(kind, n_rows * n_cols // kind.block_elems, seed + i).reshape(n_rows, -1)
+        x = mmvq_activations(batch, n_cols, seed + i, acts)
+        twin, qa = mmvq_twin(kind, w, x), q8_1_twin(x)
+        dw, dx, got = cp.asarray(w), cp.asarray(x), {}
+        for mode in ('exact', 'fast'):
+            p = prepare_mmvq(kind, dw, dx, mode)
+            got[mode] = (cp.asnumpy(p.result()), q8_1_mismatches(cp.asnumpy(p.outs[0]), qa))
+        (ex, q_ex), (fa, q_fa) = got['exact'], got['fast']
+        out.append(dict(kind=kind.name, shape=label, n_rows=n_rows, batch=batch, n_cols=n_cols, activations=acts, compared=int(ex.size),
+                        exact_mismatches=mismatches(ex, twin), q8_1_mismatches=q_ex, nan=int(np.isnan(twin).sum()),
+                        nan_same=bool((np.isnan(ex) == np.isnan(twin)).all()), fast_q8_1_mismatches=q_fa,
+                        **mmvq_error(kind, w, x, fa, twin)))
+    return out
+
+MMVQ_DEVICE_SABOTAGES = {  # name -> (text edited: 'mmvq' or 'q8_1', exact-once edit, what must fire)
+    'missing-shuffle-step': ('mmvq', *MMVQ_SABOTAGES['missing-shuffle-step'][:2], 'mismatch'),
+    'last-row-dropped': ('mmvq', 'if (row >= n_rows) {', 'if (row >= n_rows - 1) {', 'UntouchedOutput'),
+    'q8_1-header-skipped': ('q8_1', 'if (i % 32 == 0) {', 'if (i % 64 == 0) {', 'UntouchedOutput'),
+}
+
+def device_mmvq_sabotages(kind, seed:int=2) -> list:
+    "The MMVQ sabotages on the device, exact mode, 37 rows x 2,048 columns, batch 3: what fired for each (needs a GPU)."
+    cp = device()
+    kind = require_kind(kind)
+    n_cols = 2048 // kind.block_elems * kind.block_elems
+    w = random_blocks(kind, 37 * n_cols // kind.block_elems, seed).reshape(37, -1)
+    x = np.random.default_rng(seed).standard_normal((3, n_cols)).astype(np.float32)
+    dw, dx, twin = cp.asarray(w), cp.asarray(x), mmvq_twin(kind, w, x)
+    rows = []
+    for name, (where, old, new, expect) in MMVQ_DEVICE_SABOTAGES.items():
+        text = MMVQ_BODY if where == 'mmvq' else q8_1_src()[0]
+        if text.count(old) != 1: raise ValueError(f"MMVQ device sabotage {name!r}: the edit occurs {text.count(old)} times, expected once")
+        edit = {'body' if where == 'mmvq' else 'q8_1': text.replace(old, new)}
+        try:
+            y = cp.asnumpy(prepare_mmvq(kind, dw, dx, 'exact', **edit).result())
+            bad = mismatches(y, twin)
+            fired, detail = ('mismatch' if bad else 'nothing'), f'{bad:,} of {y.size:,} outputs differ'
+        except UntouchedOutput as e: fired, detail = 'UntouchedOutput', str(e)
+        rows.append(dict(kind=kind.name, sabotage=f'mmvq {name}', expect=expect, fired=fired, detail=detail))
+    return rows
+
+# %% ../nbs/50_gpu.ipynb #2b260a88
+def mmvq_reference(kind, weights:np.ndarray, x:np.ndarray) -> tuple:
+    "(float64 reference, magnitude M), each float64 [batch, n_rows]: a row's sum of `vdot_reference` over its chunks, x as Q8_1."
+    kind, n_rows, n_cols, batch, row_bytes = check_mmvq(kind, weights, x)
+    nb, C = row_bytes // kind.block_bytes, n_chunks(kind)
+    wb = weights.reshape(n_rows * nb, kind.block_bytes)
+    ref, mag = np.empty((batch, n_rows)), np.empty((batch, n_rows))
+    for b, ab in enumerate(q8_1_twin(x)):
+        a = np.broadcast_to(ab.reshape(1, nb, C, Q8_1_BYTES), (n_rows, nb, C, Q8_1_BYTES)).reshape(-1, C, Q8_1_BYTES)
+        with np.errstate(invalid='ignore', over='ignore'):   # inf/NaN scales and activations propagate, as in the kernel
+            r, m = vdot_reference(kind, wb, a)
+            ref[b], mag[b] = r.reshape(n_rows, -1).sum(-1), m.reshape(n_rows, -1).sum(-1)
+    return ref, mag
+
+def mmvq_bound_u(n_cols:int) -> int:
+    "The a-priori bound on |MMVQ - reference| in units of u M: BOUND_U per chunk, one per add (lane's chunks, butterfly), one spare."
+    return BOUND_U + -(-(n_cols // QK8_1) // 32) + 5 + 1
+
+def mmvq_error(kind, weights:np.ndarray, x:np.ndarray, got:np.ndarray, twin:np.ndarray) -> dict:
+    "`got` [batch, n_rows] against `twin`'s NaN and infinity positions and, where both are finite, `mmvq_reference` and its bound."
+    ref, mag = mmvq_reference(kind, weights, x)
+    same = bool((np.isnan(got) == np.isnan(twin)).all() and (np.isposinf(got) == np.isposinf(twin)).all()
+                and (np.isneginf(got) == np.isneginf(twin)).all())
+    fin = np.isfinite(twin) & np.isfinite(got) & np.isfinite(ref) & np.isfinite(mag)
+    err = np.abs(got[fin].astype(np.float64) - ref[fin])
+    with np.errstate(divide='ignore', invalid='ignore'): ratio = np.where(err == 0, 0.0, err / (mmvq_bound_u(x.shape[1]) * U * mag[fin]))
+    nmse = float((err ** 2).sum() / (ref[fin] ** 2).sum()) if fin.all() and (ref != 0).any() else None
+    return dict(fast_nonfinite_same=same, fast_max_ratio=float(ratio.max()) if ratio.size else 0.0, fast_nmse=nmse)
+
 # %% ../nbs/50_gpu.ipynb #4a12ce5a
-def check_device_rows(ev:list, mv:list, sab:list):
+def check_device_rows(ev:list, mv:list, sab:list, mq:list=()):
     "Assert the device evidence: exact bit-equal (NaNs aligned), fast within the bound and under llama.cpp's NMSE, every sabotage fired."
-    for r in ev + mv:
+    for r in ev + mv + list(mq):
         assert r['exact_mismatches'] == 0 and r['nan_same'], r
         assert r['fast_nonfinite_same'] and r['fast_max_ratio'] <= 1.0, r
         assert r.get('fast_nmse') is None or r['fast_nmse'] < NMSE_LLAMA, r
+    for r in mq: assert r['q8_1_mismatches'] == 0 and r['fast_q8_1_mismatches'] == 0, r
     for r in sab: assert r['fired'] == r['expect'], r
 
 # %% ../nbs/50_gpu.ipynb #72c8b5ec
-def kind_summary(ev:list, mv:list, sab:list) -> dict:
+def kind_summary(ev:list, mv:list, sab:list, mq:list=()) -> dict:
     "One kind's device rows in one line: dispatches, outputs, NaNs, mismatches, worst error/bound and NMSE, sabotages fired."
     nmse = [r['fast_nmse'] for r in ev if r['fast_nmse'] is not None]
-    try: check_device_rows(ev, mv, sab); verdict = 'ok'
+    try: check_device_rows(ev, mv, sab, mq); verdict = 'ok'
     except AssertionError: verdict = 'FAIL'
-    return dict(kind=ev[0]['kind'], verdict=verdict, gemm_dispatches=len(ev), outputs=sum(r['compared'] for r in ev),
-                nan=sum(r['nan'] for r in ev), exact_mismatches=sum(r['exact_mismatches'] for r in ev),
-                nan_aligned=all(r['nan_same'] and r['fast_nonfinite_same'] for r in ev + mv),
-                fast_max_ratio=max(r['fast_max_ratio'] for r in ev + mv), nmse_max=max(nmse) if nmse else None,
-                matvec_dispatches=len(mv), matvec_mismatches=sum(r['exact_mismatches'] for r in mv),
-                sabotages_fired=f"{sum(r['fired'] == r['expect'] for r in sab)}/{len(sab)}")
+    s = dict(kind=ev[0]['kind'], verdict=verdict, gemm_dispatches=len(ev), outputs=sum(r['compared'] for r in ev),
+             nan=sum(r['nan'] for r in ev), exact_mismatches=sum(r['exact_mismatches'] for r in ev),
+             nan_aligned=all(r['nan_same'] and r['fast_nonfinite_same'] for r in ev + mv),
+             fast_max_ratio=max(r['fast_max_ratio'] for r in ev + mv), nmse_max=max(nmse) if nmse else None,
+             matvec_dispatches=len(mv), matvec_mismatches=sum(r['exact_mismatches'] for r in mv),
+             sabotages_fired=f"{sum(r['fired'] == r['expect'] for r in sab)}/{len(sab)}")
+    if mq:
+        s.update(mmvq_dispatches=len(mq), mmvq_outputs=sum(r['compared'] for r in mq),
+                 mmvq_mismatches=sum(r['exact_mismatches'] for r in mq),
+                 q8_1_mismatches=sum(r['q8_1_mismatches'] + r['fast_q8_1_mismatches'] for r in mq),
+                 mmvq_nan_aligned=all(r['nan_same'] and r['fast_nonfinite_same'] for r in mq),
+                 mmvq_fast_max_ratio=max(r['fast_max_ratio'] for r in mq))
+    return s
 
 def summary_line(s:dict) -> str:
     "A `kind_summary` (or an errored kind's row) as one line."
@@ -376,23 +572,34 @@ def summary_line(s:dict) -> str:
     return (f"{s['kind']:7} {s['verdict']:4}  GEMM {s['gemm_dispatches']} dispatches, {s['outputs']:,} outputs ({s['nan']} NaN): "
             f"exact mismatches {s['exact_mismatches']}, fast max error/bound {s['fast_max_ratio']:.3g}, NMSE <= {s['nmse_max'] or 0:.2g} "
             f"(llama.cpp {NMSE_LLAMA:g}); matvec {s['matvec_dispatches']} dispatches, exact mismatches {s['matvec_mismatches']}; "
-            f"sabotages fired {s['sabotages_fired']}")
+            f"sabotages fired {s['sabotages_fired']}" + _mmvq_line(s))
+
+def _mmvq_line(s:dict) -> str:
+    "The MMVQ part of a summary line ('' for a summary without MMVQ rows)."
+    if 'mmvq_dispatches' not in s: return ''
+    return (f"; MMVQ {s['mmvq_dispatches']} dispatches, {s['mmvq_outputs']:,} outputs: exact mismatches {s['mmvq_mismatches']}, "
+            f"Q8_1 blocks differing {s['q8_1_mismatches']}, fast max error/bound {s['mmvq_fast_max_ratio']:.3g}")
+
+MMVQ_SABOTAGE_KINDS = ('Q4_K', 'Q8_0')  # the MMVQ sabotages edit the shared body and quantizer: two kinds show them firing
 
 def _kind_rows(k) -> tuple:
-    "(GEMM, matvec, sabotage) device rows of kind `k`."
-    return device_evidence(k), device_matvec_evidence(k), device_sabotages(k)
+    "(GEMM, matvec, sabotage, MMVQ) device rows of kind `k` (no MMVQ rows for a kind without an int8 dot)."
+    int8 = bool(k.vdot_src)
+    return (device_evidence(k), device_matvec_evidence(k),
+            device_sabotages(k) + (device_mmvq_sabotages(k) if int8 and k.name in MMVQ_SABOTAGE_KINDS else []),
+            device_mmvq_evidence(k) if int8 else [])
 
 def device_check(kinds=None,      # kinds to check (default: every registered kind)
                  progress=print,  # called with one summary line per kind
                  out=None,        # JSON path, rewritten atomically after every kind (a run cut short keeps the kinds it finished)
                 ) -> dict:
-    "Every kind's GEMM, matvec and sabotage rows on the device, kind by kind; a kind that raises is recorded and the next one runs."
+    "Every kind's GEMM, matvec, MMVQ and sabotage rows on the device, kind by kind; a kind that raises is recorded and the next one runs."
     kinds = [require_kind(k) for k in (kinds or KINDS)]
-    res = dict(device_info(), ok=True, complete=False, failures=[], gemm=[], matvec=[], sabotages=[])
+    res = dict(device_info(), ok=True, complete=False, failures=[], gemm=[], matvec=[], sabotages=[], mmvq=[])
     if out: write_json(out, res)
     for k in kinds:
         try:
-            ev, mv, sab = _kind_rows(k)
+            ev, mv, sab, mq = _kind_rows(k)
         except Exception as e:  # GpuError (KernelFault, an UntouchedOutput outside the sabotages), a CuPy error, ...
             res['ok'] = False
             res['failures'].append(dict(kind=k.name, error=type(e).__name__, message=str(e)))
@@ -401,12 +608,13 @@ def device_check(kinds=None,      # kinds to check (default: every registered ki
             res['gemm'] += ev
             res['matvec'] += mv
             res['sabotages'] += sab
+            res['mmvq'] += mq
             try:
-                check_device_rows(ev, mv, sab)
+                check_device_rows(ev, mv, sab, mq)
             except AssertionError as e:
                 res['ok'] = False
                 res['failures'].append(dict(kind=k.name, error='AssertionError', message=str(e)))
-            progress(summary_line(kind_summary(ev, mv, sab)))
+            progress(summary_line(kind_summary(ev, mv, sab, mq)))
         if out: write_json(out, res)
     res['complete'] = True
     if out: write_json(out, res)
@@ -418,7 +626,8 @@ def evidence_table(res:dict) -> list:
     errors = {f['kind']: f for f in res['failures'] if f.get('error', 'AssertionError') != 'AssertionError'}
     kinds = dict.fromkeys([r['kind'] for r in res['gemm']] + list(errors))
     return [dict(kind=k, verdict='ERROR', error=errors[k]['error'], message=errors[k]['message']) if k in errors
-            else kind_summary(by(res['gemm'], k), by(res['matvec'], k), by(res['sabotages'], k)) for k in kinds]
+            else kind_summary(by(res['gemm'], k), by(res['matvec'], k), by(res['sabotages'], k), by(res.get('mmvq', []), k))
+            for k in kinds]
 
 # %% ../nbs/50_gpu.ipynb #2555fdab
 EVIDENCE = (

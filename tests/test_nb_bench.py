@@ -9,11 +9,11 @@ from pathlib import Path
 import numpy as np
 from ferrox_lit.kinds import KINDS, require_kind
 from ferrox_lit.kind import random_blocks
-from ferrox_lit.gpu import device, device_info, write_json, prepare_mul_mm, prepare_matvec, prepare_dequantize, NoGPU
+from ferrox_lit.gpu import device, device_info, write_json, prepare_mul_mm, prepare_matvec, prepare_dequantize, NoGPU, prepare_mmvq, Prepared
 
 
 import matplotlib.pyplot as plt
-from IPython.display import Markdown
+from IPython.display import Markdown, display
 from ferrox_lit.core import md_table
 
 
@@ -30,6 +30,15 @@ def test_rotation():
         assert n * nbytes >= 3 * l2 and (n - 1) * nbytes < 3 * l2, nbytes
     old = lambda nbytes: max(1, min(32, math.ceil(2 * l2 / nbytes)))               # sabotage: twice the L2, at most 32 copies
     assert old(4096 * 4096 * 4) * 4096 * 4096 * 4 < 3 * l2 and old(640 * 640 // 32 * 34) * 640 * 640 // 32 * 34 < l2
+
+
+def test_mmvq_bytes():
+    k = require_kind('Q4_K')
+    wb = 4096 * 4096 // k.block_elems * k.block_bytes            # 9,437,184 bytes of Q4_K weights
+    b = mmvq_bytes(wb, 4096, 4096, 1)
+    assert b['mmvq'] == wb + 4096 // 32 * 36 + 4 * 4096 and b['mmvq_q8_1'] - b['mmvq'] == 4 * 4096 + 4096 // 32 * 36
+    assert mmvq_bytes(wb, 4096, 4096, 8)['matvec_fp32'] == 8 * (wb + 8 * 4096)    # the weights read once per column
+    assert mmvq_bytes(wb, 4096, 4096, 8)['mmvq'] - b['mmvq'] == 7 * (4096 // 32 * 36 + 4 * 4096)   # MMVQ reads them once per batch
 
 
 def test_committed_model_shapes_are_the_models():
@@ -108,4 +117,25 @@ def test_plot_tflops_on_a_synthetic_result():
     ax = plot_matvec(fake)
     assert [p.get_width() for p in ax.patches] == [0.5, 0.3] and 'model, 36 tensors' in ax.get_yticklabels()[1].get_text()
     with pytest.raises(ValueError, match='no 8x8 rows'): plot_tflops(fake, 8, 8)
+    plt.close('all')
+
+
+def test_mmvq_summary_and_plot_on_a_synthetic_result():
+    import pytest
+    t = lambda ms, of: dict(best_ms=ms, of_copy=of)
+    row = lambda kind, batch, n=4096, **kw: dict(kind=kind, n_rows=n, n_cols=n, batch=batch,
+                                                **{c: kw.get(c, t(ms, of)) for c, ms, of in (('mmvq', 0.003, 0.9), ('mmvq_q8_1', 0.006, 0.45),
+                                                                                              ('matvec_fp32', 0.012, 0.8))})
+    res = dict(device='none (synthetic)', mmvq=[row('Q4_K', 1), row('Q4_K', 8), row('Q8_0', 1, mmvq=t(0.004, 0.7)), row('Q4_0', 1),
+                                                row('Q8_0', 1, n=128)])
+    s = mmvq_summary(res)
+    assert [(r['kind'], r['batch'], r['target'], r['meets']) for r in s] == [
+        ('Q4_K', 1, MMVQ_TARGET, True), ('Q4_K', 8, None, None), ('Q8_0', 1, MMVQ_TARGET, False), ('Q4_0', 1, None, None), ('Q8_0', 1, None, None)]
+    assert s[0]['mmvq_us'] == 3.0 and s[0]['with_q8_1_us'] == 6.0 and s[0]['vs_matvec_fp32'] == 2.0 and s[0]['of_copy'] == 0.9
+    assert mmvq_targets(res) == {'Q4_K': dict(of_copy=0.9, with_q8_1=0.45, meets=True), 'Q8_0': dict(of_copy=0.7, with_q8_1=0.45, meets=False)}
+    res['mmvq'][0]['mmvq']['host_bound'] = True                 # a host-bound MMVQ timing: no figure, no verdict (never a pass)
+    assert mmvq_targets(res)['Q4_K'] == dict(of_copy=None, with_q8_1=0.45, meets=None)
+    ax = plot_mmvq(res)
+    assert len(ax.lines) == 2 * 3 + 1 and list(ax.lines[0].get_ydata()) == [0.9, 0.9] and ax.lines[-1].get_ydata()[0] == MMVQ_TARGET
+    with pytest.raises(ValueError, match='no 64x64'): plot_mmvq(res, 64, 64)
     plt.close('all')

@@ -15,6 +15,9 @@ from ferrox_lit.mul_mm import kernel_src, kind_prelude, validate_shape, grid_dim
 from ferrox_lit.twin import mul_mm_twin, gemm_error
 from ferrox_lit.host import degenerate_blocks, sabotaged_src
 from ferrox_lit.source import cuda_text
+from ferrox_lit.q8_1 import q8_1_src, quantize_q8_1 as q8_1_twin, Q8_1Error, QK8_1, BLOCK_BYTES as Q8_1_BYTES, Q8_1_THREADS, _check as _q8_1_check
+from ferrox_lit.mmvq import check_mmvq, mmvq_src, mmvq_twin, mmvq_shapes, MmvqOperands, MMVQ_ROWS, MAX_BATCH, MMVQ_BODY, MMVQ_SABOTAGES
+from ferrox_lit.vdot import vdot_reference, n_chunks, BOUND_U, U, OUTLIER_SCALE
 
 
 import pytest
@@ -22,6 +25,8 @@ from ferrox_lit.kinds import KINDS
 from ferrox_lit.source import show_cuda
 from ferrox_lit.core import errors_table
 from IPython.display import Markdown
+from ferrox_lit.dryrun import stand_in
+from ferrox_lit.core import md_table
 
 
 import ferrox_lit.gpu as _nbmod
@@ -112,6 +117,32 @@ def test_f32_to_f16_rounding():
     assert away != F32_TO_F16_SRC and _f16_wrong(_f16_on_cpu(away, x), x) > 1000
 
 
+def test_byte_fills_needed():
+    qb = q8_1_twin(np.random.default_rng(0).standard_normal((8, 4096)).astype(np.float32))
+    counts = np.bincount(qb.ravel(), minlength=256)
+    assert counts[BYTE_FILLS[0]] > 0 and counts[BYTE_FILLS[1]] > 0     # either fill alone would be read as "untouched"
+    assert BYTE_FILLS[0] != BYTE_FILLS[1]                              # two equal fills could not tell a byte written with that value
+
+
+def _sass_lines(text, mode):
+    "The SASS of the quantizer translation unit `text` compiled in `mode` for sm_90, addresses stripped."
+    import re
+    from ferrox_lit.nvrtc import compile_kernel, disassemble
+    c = compile_kernel(text, 90, fn_name=q8_1_src()[1], mode=mode)
+    return [re.sub(r'/\*[0-9a-f]{4,}\*/', '', l).strip() for l in disassemble(c).splitlines() if l.strip()]
+
+def test_q8_1_modes_same_sass():
+    from ferrox_lit.nvrtc import NvrtcUnavailable
+    text, _ = q8_1_src()
+    try: exact = _sass_lines(text, 'exact')
+    except NvrtcUnavailable: pytest.skip('no NVRTC here (the dev extra nvidia-cuda-nvrtc-cu12)')
+    assert len(exact) > 100 and exact == _sass_lines(text, 'fast')
+    fused = 'sum += __shfl_xor_sync(0xFFFFFFFFu, sum, o);'
+    assert text.count(fused) == 1
+    slip = text.replace(fused, 'sum = sum * 0.5f + __shfl_xor_sync(0xFFFFFFFFu, sum, o);')   # sabotage: a product feeding an add
+    assert _sass_lines(slip, 'exact') != _sass_lines(slip, 'fast')
+
+
 def test_refusals_without_launch():
     k = KINDS[0]
     w, x = np.zeros((64, 34), np.uint8), np.zeros((1, 32), np.float32)
@@ -119,16 +150,36 @@ def test_refusals_without_launch():
         with pytest.raises(NoGPU): mul_mm(k, w, x)
         with pytest.raises(NoGPU): dequantize(k, w)
         with pytest.raises(NoGPU): matvec(k, w, x[0])
+        with pytest.raises(NoGPU): mmvq(k, w, x)
+        with pytest.raises(NoGPU): quantize_q8_1(x)
         return
     with pytest.raises(NotOnDevice, match='NumPy'): mul_mm(k, w, x)
     with pytest.raises(NotOnDevice, match='NumPy'): matvec(k, w, x[0])
     with pytest.raises(NotOnDevice, match='NumPy'): dequantize(k, w)
+    with pytest.raises(NotOnDevice, match='NumPy'): mmvq(k, w, x)
+    with pytest.raises(NotOnDevice, match='NumPy'): quantize_q8_1(x)
+
+
+def test_mmvq_bound_holds_and_fires():
+    from ferrox_lit.mmvq import mmvq_contributions, lane_order_sum
+    for name in ('Q4_K', 'Q8_0', 'IQ4_XS'):
+        k = require_kind(name)
+        w = random_blocks(k, 37 * 4096 // k.block_elems, 4).reshape(37, -1)
+        for acts in ('gaussian', 'outliers'):
+            x = mmvq_activations(3, 4096, 4, acts)
+            twin = mmvq_twin(k, w, x)
+            r = mmvq_error(k, w, x, twin, twin)
+            assert 0 < r['fast_max_ratio'] <= 1 and r['fast_nonfinite_same'] and r['fast_nmse'] < 1e-9, (name, acts, r)   # evaluated, held
+            dropped = lane_order_sum(mmvq_contributions(k, w, q8_1_twin(x))[..., :-1])
+            assert mmvq_error(k, w, x, dropped, twin)['fast_max_ratio'] > 10, name
+        nan = twin.copy(); nan[0, 0] = np.nan
+        assert not mmvq_error(k, w, x, nan, twin)['fast_nonfinite_same']
 
 
 @pytest.mark.cuda
 def test_device_exact_fast_and_sabotages():
     k = require_kind('Q4_K')                       # one kind: the pytest marker's path on a GPU; `device_check` runs every kind
-    check_device_rows(device_evidence(k), device_matvec_evidence(k), device_sabotages(k))
+    check_device_rows(device_evidence(k), device_matvec_evidence(k), device_sabotages(k) + device_mmvq_sabotages(k), device_mmvq_evidence(k))
 
 
 def test_evidence_table_reads_a_device_check():
@@ -141,6 +192,13 @@ def test_evidence_table_reads_a_device_check():
     res['gemm'][0]['exact_mismatches'] = 3                 # a doctored row must turn the verdict
     assert evidence_table(res)[0]['verdict'] == 'FAIL' and evidence_table(res)[0]['exact_mismatches'] == 3
     assert res['complete'] and res['nvrtc'] and res['driver'] and 'CUPY_TF32' in res and res['l2_bytes'] > 0
+    assert s['mmvq_dispatches'] == len(device_mmvq_shapes(require_kind('Q8_0'))) and s['mmvq_mismatches'] == 0 and s['q8_1_mismatches'] == 0
+    assert s['sabotages_fired'] == f"{2 + len(MMVQ_DEVICE_SABOTAGES)}/{2 + len(MMVQ_DEVICE_SABOTAGES)}" and 'MMVQ' in summary_line(s)
+    res['gemm'][0]['exact_mismatches'] = 0
+    res['mmvq'][-1]['q8_1_mismatches'] = 1                 # a doctored MMVQ row turns it too
+    assert evidence_table(res)[0]['verdict'] == 'FAIL' and evidence_table(res)[0]['q8_1_mismatches'] == 1
+    old = {k: v for k, v in res.items() if k != 'mmvq'}    # a file written before the MMVQ rows still reads, without them
+    assert evidence_table(old)[0]['verdict'] == 'ok' and 'MMVQ' not in summary_line(evidence_table(old)[0])
 
 
 def test_device_check_records_a_raising_kind():
@@ -169,3 +227,7 @@ def test_check_device_rows_fires():
     for bad in (dict(exact_mismatches=1), dict(nan_same=False), dict(fast_nonfinite_same=False), dict(fast_max_ratio=1.01), dict(fast_nmse=1e-3)):
         with pytest.raises(AssertionError): check_device_rows([dict(good, **bad)], [], [])
     with pytest.raises(AssertionError): check_device_rows([], [], [dict(fired='nothing', expect='UntouchedOutput')])
+    good_mq = dict(good, q8_1_mismatches=0, fast_q8_1_mismatches=0)
+    check_device_rows([], [], [], [good_mq])
+    for bad in (dict(exact_mismatches=1), dict(q8_1_mismatches=1), dict(fast_q8_1_mismatches=2), dict(fast_max_ratio=1.5), dict(nan_same=False)):
+        with pytest.raises(AssertionError): check_device_rows([], [], [], [dict(good_mq, **bad)])

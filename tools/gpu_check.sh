@@ -16,14 +16,17 @@
 # The probe names each missing piece on its own line (numpy, gguf, CuPy, a device) before anything else runs.
 #
 # BUDGET. Every command below runs under `timeout` with a KILL after $KILL s; the worst case is the sum, printed by
-# --plan and at the start of env.txt: (20 + 10 + 20) set-up + 45 + 140 + 170 steps + 6 x 5 kill grace = 435 s (7 min 15 s),
-# inside the device tool's 600 s per command, leaving room in a 15-minute lease for the machine's start and a rerun
-# of a short failure. A step that times out (a hung kernel hangs the next steps too) skips every later step.
-#   1. pytest -m cuda: the cuda-marked tests (one kind's device check: the pytest route works on the GPU)   45 s
-#   2. the device evidence, every kind, evidence_gpu.json rewritten atomically after each kind                140 s
-#      (~100 kernels compile through CuPy's NVRTC binding, ~1 s each on a 2-core CPU, cached on disk in
-#      $FERROX_LIT_CACHE, default build/fx_cache here: a rerun on a warm machine compiles nothing)
+# --plan and at the start of env.txt: (20 + 10 + 20) set-up + 50 + 175 + 170 steps + 6 x 5 kill grace = 475 s (7 min 55 s),
+# under 480 s, inside the device tool's 600 s per command, leaving room in a 15-minute lease for the machine's start.
+# A step that times out (a hung kernel hangs the next steps too) skips every later step.
+#   1. pytest -m cuda: the cuda-marked tests (one kind's device check, GEMM, matvec and MMVQ: the pytest route)   50 s
+#   2. the device evidence, every kind, evidence_gpu.json rewritten atomically after each kind                175 s
+#      (GEMM, matvec and the int8 path: Q8_1 + MMVQ in both modes, 18 dispatches per kind, its sabotages for Q4_K
+#      and Q8_0. 68 GEMM/matvec modules compiled in 52 s of NVRTC on a loaded 2-core CPU, the 29 Q8_1/MMVQ ones
+#      in ~43 s (MMVQ ~1.4 s each), hence +35 s here and +5 s for step 1; cached on disk in $FERROX_LIT_CACHE,
+#      default build/fx_cache here: a rerun on a warm machine compiles nothing)
 #   3. the benchmark: starts no new step after BENCH_BUDGET s (default 95), bench_gpu.json rewritten after each  170 s
+#      (MMVQ rows of Q4_K and Q8_0 first, at batch 1/2/4/8: they carry the 85%-of-copy target; then the GEMM rows)
 # The dry run uses DRY_SCALE (default 4) times each step's timeout: the CPU runner is no GPU.
 #
 # Writes: env.txt, pytest_cuda.txt, evidence_gpu.json, evidence.txt, bench_gpu.json, bench.txt (at most 8 files come
@@ -39,7 +42,7 @@ for a in "$@"; do case "$a" in
 
 KILL=5                                   # seconds between a step's TERM and its KILL
 T_PIP=20 T_SMI=10 T_PROBE=20             # set-up: the wheel's install, nvidia-smi, the probe
-T_TESTS=${FX_T_TESTS:-45} T_EVIDENCE=${FX_T_EVIDENCE:-140} T_BENCH=${FX_T_BENCH:-170}
+T_TESTS=${FX_T_TESTS:-50} T_EVIDENCE=${FX_T_EVIDENCE:-175} T_BENCH=${FX_T_BENCH:-170}
 BENCH_BUDGET=${BENCH_BUDGET:-95}
 WORST=$(( T_PIP + T_SMI + T_PROBE + T_TESTS + T_EVIDENCE + T_BENCH + 6 * KILL ))
 if [ -n "$PLAN" ]; then
