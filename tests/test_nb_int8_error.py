@@ -128,8 +128,8 @@ def test_sabotages_fire():
     import pytest
     for k in KINDS:   # the measure fires for every kind
         assert sabotaged_errors(k, 'd-doubled', n_cols=1024).min() > 100 * NMSE_LLAMA, k.name
-    for name in ('Q4_K', 'Q5_K', 'Q2_K'):
-        assert sabotaged_errors(name, 'min-dropped', n_cols=1024).min() > NMSE_LLAMA, name   # a dropped min term
+    for k in KINDS:   # every int8-dot slip of every kind (a dropped min term, a lane order, a wrong sub-block's scale, ...)
+        for s in k.vdot_sabotages: assert sabotaged_errors(k, s.name, n_cols=1024).min() > NMSE_LLAMA, (k.name, s.name)
     good = path_errors('Q4_0', n_tokens=8, n_cols=1024)['int8']
     quiet = sabotaged_errors('Q4_0', 'amax-over-128', n_cols=1024)
     assert quiet.max() < NMSE_LLAMA and not np.array_equal(quiet, good)   # a real slip the threshold cannot see
