@@ -206,11 +206,13 @@ def _mma_call(st, shape, at, bt, groups):
     r32 = lambda r: f'fx_r32(fx_{r})'
     d = ', '.join(f'fx_{r}' for r in regs['D'])
     flags = f"{str(at == 's8').lower()}, {str(bt == 's8').lower()}"
+    sm = 75 if M == 8 else 80   # ptxas: m8n8k16 needs sm_75, m16n8k16 and m16n8k32 (.s8/.u8) sm_80
+    gate = f'static_assert(fx_sm<decltype(fx_{regs["D"][0]})>({sm}0), "mma.sync.aligned.{shape} needs sm_{sm} or higher"); '
     if M == 8:
-        body = (f"fx_mma_m8n8k16<{flags}>({d}, {r32(regs['A'][0])}, {r32(regs['B'][0])}, "
+        body = gate + (f"fx_mma_m8n8k16<{flags}>({d}, {r32(regs['A'][0])}, {r32(regs['B'][0])}, "
                 f"{', '.join(r32(r) for r in regs['C'])}, __FILE__, __LINE__)")
     else:
-        body = (f"fx_mma_4<{M}, {K}, {flags}>({d}, {{{', '.join(r32(r) for r in regs['A'])}}}, "
+        body = gate + (f"fx_mma_4<{M}, {K}, {flags}>({d}, {{{', '.join(r32(r) for r in regs['A'])}}}, "
                 f"{{{', '.join(r32(r) for r in regs['B'])}}}, {', '.join(r32(r) for r in regs['C'])}, __FILE__, __LINE__)")
     return _lambda(st, body), None
 
@@ -234,7 +236,8 @@ def _ldmatrix_call(st, quals, operands):
     for r in dst:
         if not (ops[r].output and ops[r].constraint in _OUT_C): return None, f'destination %{r} must be an "=r" or "+r" output'
     if ops[a].constraint != 'l' or ops[a].output: return None, f'the address %{a} must be an "l" input (a 64-bit generic address)'
-    body = f"fx_ldmatrix<{n}, {str('trans' in q).lower()}>(fx_l64(fx_{a}), __FILE__, __LINE__, {', '.join(f'fx_{r}' for r in dst)})"
+    body = (f'static_assert(fx_sm<decltype(fx_{a})>(750), "ldmatrix needs sm_75 or higher"); '
+            f"fx_ldmatrix<{n}, {str('trans' in q).lower()}>(fx_l64(fx_{a}), __FILE__, __LINE__, {', '.join(f'fx_{r}' for r in dst)})")
     return _lambda(st, body), None
 
 def ptx_call(st:AsmStatement) -> tuple:

@@ -10,11 +10,11 @@ from .core import FerroxError
 from .device import launch
 
 # %% auto #0
-__all__ = ['SHAPES', 'REGS_SRC', 'LDMATRIX_SRC', 'TILE_SRC', 'FORMS', 'LDMATRIX_FORMS', 'MmaInputError', 'shape_dims',
-           'registers', 'a_coords', 'b_coords', 'c_coords', 'pack_a', 'pack_b', 'pack_c', 'unpack_c', 'wrap32',
-           'mma_reference', 'mma_regs', 'run_mma', 'layout_proof', 'a_coords_wrong_khalf', 'b_coords_transposed',
-           'c_coords_swapped', 'misuse', 'ldmatrix_coords', 'ldmatrix_regs', 'ldmatrix_expected', 'run_tile',
-           'sass_table', 'gpu_mma_regs', 'gpu_ldmatrix_regs']
+__all__ = ['SHAPES', 'REGS_SRC', 'LDMATRIX_SRC', 'TILE_SRC', 'FORMS', 'LDMATRIX_FORMS', 'GATE_STATEMENTS', 'MmaInputError',
+           'shape_dims', 'registers', 'a_coords', 'b_coords', 'c_coords', 'pack_a', 'pack_b', 'pack_c', 'unpack_c',
+           'wrap32', 'mma_reference', 'mma_regs', 'run_mma', 'layout_proof', 'a_coords_wrong_khalf',
+           'b_coords_transposed', 'c_coords_swapped', 'misuse', 'ldmatrix_coords', 'ldmatrix_regs', 'ldmatrix_expected',
+           'run_tile', 'sass_table', 'gate_source', 'arch_gate_table', 'gpu_mma_regs', 'gpu_ldmatrix_regs']
 
 # %% ../nbs/48_mma.ipynb #ebd82594
 SHAPES = {'m16n8k32': (16, 8, 32), 'm16n8k16': (16, 8, 16), 'm8n8k16': (8, 8, 16)}   # executed shapes -> (M, N, K)
@@ -355,6 +355,41 @@ def sass_table(arches=(80, 90)) -> list:
             rows.append(dict(kernel=name, arch=f'sm_{arch}', instructions=len(ops), imma=sum(o.startswith('IMMA') for o in ops),
                              imma_forms=' '.join(imma), ldsm=sum(o.startswith('LDSM') for o in ops),
                              registers=r.get('registers'), spill_stores=r.get('spill_stores'), spill_loads=r.get('spill_loads')))
+    return rows
+
+# %% ../nbs/48_mma.ipynb #3cd5a665
+GATE_STATEMENTS = {  # statement -> (asm text for `unsigned d[4], a[4], b[2]`, the sm ptxas needs)
+    'mma m8n8k16': ('asm("mma.sync.aligned.m8n8k16.row.col.s32.s8.s8.s32 {%0, %1}, {%2}, {%3}, {%0, %1};" '
+                    ': "+r"(d[0]), "+r"(d[1]) : "r"(a[0]), "r"(b[0]));', 75),
+    'mma m16n8k16': ('asm("mma.sync.aligned.m16n8k16.row.col.s32.s8.s8.s32 {%0, %1, %2, %3}, {%4, %5}, {%6}, {%0, %1, %2, %3};" '
+                     ': "+r"(d[0]), "+r"(d[1]), "+r"(d[2]), "+r"(d[3]) : "r"(a[0]), "r"(a[1]), "r"(b[0]));', 80),
+    'mma m16n8k32': ('asm("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, '
+                     '{%0, %1, %2, %3};" : "+r"(d[0]), "+r"(d[1]), "+r"(d[2]), "+r"(d[3]) '
+                     ': "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));', 80),
+    'ldmatrix .x1': ('__shared__ __align__(16) unsigned short t[32][8]; t[threadIdx.x][0] = a[0]; __syncthreads();\n'
+                     'asm volatile("ldmatrix.sync.aligned.m8n8.x1.b16 {%0}, [%1];" : "=r"(d[0]) : "l"(&t[threadIdx.x][0]));', 75),
+}
+
+def gate_source(statement:str) -> str:
+    "A one-statement kernel `k(unsigned * d, const unsigned * a, const unsigned * b)` for `GATE_STATEMENTS[statement]`."
+    if statement not in GATE_STATEMENTS: raise MmaInputError(f"statement {statement!r}: expected one of {list(GATE_STATEMENTS)}")
+    return ('extern "C" __global__ void k(unsigned * d, const unsigned * a, const unsigned * b) {\n'
+            + GATE_STATEMENTS[statement][0] + '\n}')
+
+def arch_gate_table() -> list:
+    "Per statement, on both sides of the sm ptxas needs: whether NVRTC compiles it and whether the CPU runtime builds it."
+    from ferrox_lit.nvrtc import compile_kernel, NvrtcError
+    from ferrox_lit.device import build, DeviceCompileError
+    rows = []
+    for name, (stmt, sm) in GATE_STATEMENTS.items():
+        for arch in (sm - 5, sm) if sm == 80 else (70, 75):
+            src = gate_source(name)
+            try: compile_kernel(src, arch, fn_name='k', strict=False); nv = 'compiles'
+            except NvrtcError as e: nv = 'refused: ' + next((l.split('error   : ')[-1] for l in str(e).splitlines() if 'error' in l), '?')
+            try: build(src, 'k', arch=10 * arch, filename='gate.cu'); cpu = 'builds'
+            except DeviceCompileError as e:
+                cpu = 'refused: ' + next((l.split('error: ')[-1] for l in str(e).splitlines() if 'error:' in l), '?')
+            rows.append(dict(statement=name, arch=f'sm_{arch}', nvrtc=nv, cpu_runtime=cpu))
     return rows
 
 # %% ../nbs/48_mma.ipynb #ff4cd200

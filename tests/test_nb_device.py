@@ -190,6 +190,11 @@ def test_rewritten_asm_builds_and_keeps_lines():
     assert '#line 1 "fx_mma.cuh"' in tu and cuda_text('fx_mma.cuh') in tu and tu.index('fx_mma.cuh') < tu.index('#line 1 "kernel.cu"')
     assert 'fx_mma.cuh' not in translation_unit(Q8_0_CU, 'dequantize_block_q8_0<float>')   # no asm: no header
     build(MMA_K, 'k')
+    build(MMA_K, 'k', arch=750)   # m8n8k16 is Turing's
+    # the architecture gate, as ptxas has it: m8n8k16 needs sm_75; the error is at the statement's line
+    with pytest.raises(DeviceCompileError, match=r'kernel\.cu:3:.*mma\.sync\.aligned\.m8n8k16 needs sm_75'): build(MMA_K, 'k', arch=700)
+    # and it checks only code the preprocessor keeps: behind the guard llama.cpp writes, the source builds for sm_70
+    build(MMA_K.replace('    asm(', '#if __CUDA_ARCH__ >= 750\n    asm(').replace('threadIdx.x]));', 'threadIdx.x]));\n#endif'), 'k', arch=700)
     bad = MMA_K.replace('d[threadIdx.x] = x;', 'd[threadIdx.x] = xx;')
     with pytest.raises(DeviceCompileError, match=r"kernel\.cu:5:.*.xx. was not declared"): build(bad, 'k')
     # sabotage: a rewrite that drops the statement's line breaks puts the same error on line 4

@@ -163,6 +163,21 @@ def test_nvrtc_compiles_the_same_source():
     with pytest.raises(NvrtcError): compile_kernel(TILE_SRC, 75, fn_name='mma_tile')
 
 
+def test_arch_gate_agrees_with_ptxas():
+    rows = arch_gate_table()
+    assert len(rows) == 2 * len(GATE_STATEMENTS)
+    for r in rows:
+        assert r['nvrtc'].startswith('compiles') == r['cpu_runtime'].startswith('builds'), r
+    assert sum(r['cpu_runtime'].startswith('refused') for r in rows) == len(GATE_STATEMENTS)   # each refused once, below its sm
+    assert all('needs sm_' in r['cpu_runtime'] for r in rows if r['cpu_runtime'].startswith('refused'))
+    # sabotage: without the gate (the static_assert cut from the rewrite) the CPU runtime builds m16n8k32 for sm_75
+    import ferrox_lit.device as dev
+    good = dev.ptx_call
+    dev.ptx_call = lambda st: (lambda c, w: (c and c.replace('static_assert(', '(void)(', 1), w))(*good(st))
+    try: dev.build(gate_source('mma m16n8k32'), 'k', arch=750, filename='gate.cu')
+    finally: dev.ptx_call = good
+
+
 @pytest.mark.cuda
 def test_gpu_registers_equal_the_cpu_runtime():
     for f in range(len(FORMS)):

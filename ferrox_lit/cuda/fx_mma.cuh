@@ -53,6 +53,11 @@ static inline int fx_mma_b_col(int lane, int) { return lane >> 2; }
 static inline int fx_mma_c_row(int lane, int i) { return (lane >> 2) + 8 * (i >> 1); }
 static inline int fx_mma_c_col(int lane, int i) { return 2 * (lane & 3) + (i & 1); }
 
+// The rewritten statement asserts the architecture the instruction needs (ptxas: m8n8k16 and ldmatrix need sm_75,
+// m16n8k16 and m16n8k32 with .s8/.u8 need sm_80), dependent on the statement's operand type so that only code the
+// preprocessor kept and the compiler instantiates is checked, as ptxas checks only the PTX it is given.
+template <class T> constexpr bool fx_sm(int need) { return __CUDA_ARCH__ >= need; }
+
 static inline int fx_lane() {   // %laneid: the runtime numbers a block's threads x-fastest, 32 to a warp
     return (int)((threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)) & 31u);
 }
