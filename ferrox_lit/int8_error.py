@@ -19,8 +19,8 @@ from .gpu import NMSE_LLAMA
 # %% auto #0
 __all__ = ['WEIGHT_SOURCES', 'N_ROWS', 'N_COLS', 'N_TOKENS', 'INT8_SLIPS', 'ErrorOperands', 'nmse', 'error_activations',
            'quantizer', 'error_weights', 'int8_path', 'fp32_matvec_path', 'q8_0_round_trip', 'check_sizes',
-           'path_errors', 'nmse_table', 'plot_kind_error', 'plot_error_summary', 'outlier_sweep', 'slipped_q8_1',
-           'sabotaged_errors', 'sabotage_table']
+           'path_errors', 'nmse_table', 'q8_0_agreement', 'plot_kind_error', 'plot_error_summary', 'outlier_sweep',
+           'slipped_q8_1', 'sabotaged_errors', 'sabotage_table']
 
 # %% ../nbs/47_int8_error.ipynb #i8e-006
 class ErrorOperands(FerroxError, ValueError): "Operands of an error measurement of the wrong shape, size or kind, refused before any work."
@@ -146,7 +146,19 @@ def nmse_table(kinds=KINDS, source:str='quantized', **kw) -> list:
             rows.append(r)
     return rows
 
-# %% ../nbs/47_int8_error.ipynb #i8e-033
+# %% ../nbs/47_int8_error.ipynb #i8e-031
+def q8_0_agreement(x:np.ndarray) -> dict:
+    "Our Q8_1 quants and scales against ggml's C Q8_0 (libgguf) on the same float32 activations [..., n]; gguf-py's Q8_0 too."
+    import gguf, libgguf
+    t = gguf.GGMLQuantizationType.Q8_0
+    rows = np.ascontiguousarray(x, np.float32).reshape(-1, x.shape[-1])
+    ours = quantize_q8_1(rows).reshape(-1, Q8_1_BYTES)
+    ggml = np.asarray(libgguf.quantize_rows(rows, int(t))).reshape(-1, 2 + QK8_1)
+    port = np.asarray(gguf.quants.quantize(rows, t)).reshape(ggml.shape)
+    return dict(values=rows.size, quants_differ=int((ours[:, 4:] != ggml[:, 2:]).sum()),
+                scales_differ=int((ours[:, :2] != ggml[:, :2]).any(-1).sum()), gguf_py_bytes_differ=int((port != ggml).sum()))
+
+# %% ../nbs/47_int8_error.ipynb #i8e-036
 _PATHS = (('fp32', '#4e79a7', 'fp32 path (mul_mm)'), ('int8', '#e15759', 'int8 path (MMVQ)'))
 
 def plot_kind_error(kind, ax=None, source:str='quantized', **kw):
@@ -167,7 +179,7 @@ def plot_kind_error(kind, ax=None, source:str='quantized', **kw):
     ax.legend(fontsize=7, loc='center left', bbox_to_anchor=(1.01, 0.5))
     return ax
 
-# %% ../nbs/47_int8_error.ipynb #i8e-036
+# %% ../nbs/47_int8_error.ipynb #i8e-039
 _SERIES = (('fp32', False, '#4e79a7', 'o'), ('fp32', True, '#a0cbe8', 's'), ('int8', False, '#e15759', 'o'), ('int8', True, '#ff9d9a', 's'))
 
 def plot_error_summary(kinds=KINDS, ax=None, source:str='quantized', **kw):
@@ -190,7 +202,7 @@ def plot_error_summary(kinds=KINDS, ax=None, source:str='quantized', **kw):
     ax.legend(fontsize=7, loc='center left', bbox_to_anchor=(1.01, 0.5))
     return ax
 
-# %% ../nbs/47_int8_error.ipynb #i8e-041
+# %% ../nbs/47_int8_error.ipynb #i8e-044
 def outlier_sweep(kind, scales=(1, 3, 10, 30, 100, 300, 1000), source:str='quantized', n_tokens:int=16, **kw) -> list:
     "Rows: outlier scale -> median and max NMSE per token of the int8 path, and its Q8_1 part."
     rows = []
@@ -200,7 +212,7 @@ def outlier_sweep(kind, scales=(1, 3, 10, 30, 100, 300, 1000), source:str='quant
                          q8_1_acts_max=float(e['q8_1_acts'].max())))
     return rows
 
-# %% ../nbs/47_int8_error.ipynb #i8e-047
+# %% ../nbs/47_int8_error.ipynb #i8e-050
 INT8_SLIPS = {  # name -> what the slip in the activations' quantization does
     'd-doubled': "the Q8_1 scale d is stored twice too large (the half's exponent one too high)",
     'amax-over-128': "d = amax / 128 instead of / 127: the largest value of each block clips to 127",

@@ -89,6 +89,9 @@ def test_int8_below_threshold_and_fp32_below_int8():
                     elif not out: assert r > 8, (k.name, r)
                 assert e['fp32'].max() < e['int8'].min() and e['fp32_matvec'].max() < e['int8'].min(), (k.name, source, out)
                 assert e['int8_arith'].max() < 1e-10 and np.allclose(e['int8'], e['q8_1_acts'], rtol=1e-2), (k.name, source, out)
+    ag = q8_0_agreement(error_activations(1000, 4096, 5))   # ggml's C Q8_0 against our Q8_1: a live comparison
+    assert ag['scales_differ'] == 0 and ag['gguf_py_bytes_differ'] == 0 and 0 < ag['quants_differ'] < 1e-5 * ag['values']
+    assert q8_0_agreement(error_activations(N_TOKENS, N_COLS, 1, True))['quants_differ'] == 0
     for k in KINDS:   # the field's reference: Q8_0 activations round like Q8_1 ones, so only float arithmetic is left
         e = path_errors(k, True)
         assert e['int8_vs_q8_0'].max() < 1e-10 < e['int8'].min(), k.name
