@@ -22,9 +22,9 @@
 #   1. pytest -m cuda: the cuda-marked tests (one kind's device check, GEMM, matvec and MMVQ: the pytest route)   50 s
 #   2. the device evidence, every kind, evidence_gpu.json rewritten atomically after each kind                175 s
 #      (GEMM, matvec and the int8 path: Q8_1 + MMVQ in both modes, 18 dispatches per kind, its sabotages for Q4_K
-#      and Q8_0. 68 GEMM/matvec modules compiled in 52 s of NVRTC on a loaded 2-core CPU, the 29 Q8_1/MMVQ ones
-#      in ~43 s (MMVQ ~1.4 s each), hence +35 s here and +5 s for step 1; cached on disk in $FERROX_LIT_CACHE,
-#      default build/fx_cache here: a rerun on a warm machine compiles nothing)
+#      and Q8_0. NVRTC measured on 2 shared cores at load 5: the 68 GEMM/matvec modules 42 s, the 29 Q8_1/MMVQ
+#      ones 33 s (MMVQ ~1.1 s each), hence +35 s here and +5 s for step 1, whose Q4_K modules this step reuses;
+#      cached on disk in $FERROX_LIT_CACHE, default build/fx_cache here: a rerun on a warm machine compiles nothing)
 #   3. the benchmark: starts no new step after BENCH_BUDGET s (default 95), bench_gpu.json rewritten after each  170 s
 #      (MMVQ rows of Q4_K and Q8_0 first, at batch 1/2/4/8: they carry the 85%-of-copy target; then the GEMM rows)
 # The dry run uses DRY_SCALE (default 4) times each step's timeout: the CPU runner is no GPU.
