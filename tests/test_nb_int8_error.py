@@ -103,8 +103,7 @@ def test_int8_below_threshold_and_fp32_below_int8():
 
 
 def test_plots_draw_the_measured_data():
-    import matplotlib; matplotlib.use('Agg')
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt   # no backend switch: the page's later figures must still show; the test closes its own
     ax = plot_kind_error('Q8_0', n_tokens=8, n_cols=1024)
     lines = [l for l in ax.get_lines() if l.get_label().startswith(('fp32', 'int8'))]
     assert len(lines) == 4
