@@ -293,7 +293,9 @@ def test_bench_runs_on_the_stand_in(tmp_path=None):
 def test_host_bound_flag_fires():
     from ferrox_lit import bench
     with stand_in():
-        quick = bench.time_gpu(lambda: None, warmup=0, repeats=5)
+        for _ in range(3):                 # on shared cores one preemption while enqueuing outlasts the stand-in's blocker: retry
+            quick = bench.time_gpu(lambda: None, warmup=0, repeats=5)
+            if quick['host_bound'] is False: break
         slow = bench.time_gpu(lambda: time.sleep(0.5), warmup=0, repeats=5)   # longer to enqueue than the stand-in's blocker copy
     assert quick['host_bound'] is False and slow['host_bound'] is True, (quick, slow)
     assert slow['enqueue_ms'] > slow['blocker_ms'] > quick['enqueue_ms']
