@@ -1,0 +1,126 @@
+// MMQ: the int8 tensor-core GEMM. y[col][row] = sum over 32-element chunks c of epilogue(weight block of (row, c), sumi, ...)
+// where sumi = the int8 dot of the chunk's 32 weights with column col's Q8_1 quants, from one mma.sync m16n8k32 (K = 32 is
+// exactly one chunk, so every mma yields one chunk's integer sums for a 16 x 8 tile, and the per-chunk float tail of the
+// kind's vdot runs on them). Needs FX_MMQ_UNPACK, FX_MMQ_EPI, FX_NCHUNK (chunks per weight block) and FX_BLOCK_BYTES.
+//
+// A CUDA block is MMQ_WARPS warps and owns a tile of MMQ_ROWS weight rows x MMQ_COLS activation columns. Per stage of
+// MMQ_KC chunks: the block unpacks its weight rows to int8 in shared memory (ws) and copies the Q8_1 quants of its columns
+// (as), with each (column, chunk)'s scale da and quant sum asum; then warp w multiplies rows 16w..16w+15 by the two n8
+// halves of the columns, one mma per (half, chunk), and adds each chunk's float term to its accumulators in chunk order.
+#define MMQ_WARPS 4                  // 128 threads: 16 rows per warp (the mma's M) x 4 = 64 rows share one activation tile
+#define MMQ_ROWS (16 * MMQ_WARPS)    // weight rows per CUDA block
+#define MMQ_COLS 16                  // activation columns per CUDA block: two n8 mma tiles, so each A fragment is used twice
+#define MMQ_KC 4                     // chunks per shared-memory stage: 128 int8 per row, 4 mmas per (warp, n8 tile) per stage
+#define MMQ_LD (32 * MMQ_KC + 16)    // row stride of ws/as in bytes: 36 words, so lane (g, t)'s fragment word is in bank
+                                     // (4g + t) % 32, all 32 lanes distinct; 128 bytes (32 words) would put every g in one
+                                     // bank group: 8-way conflicts on every fragment load
+extern "C" __global__ void __launch_bounds__(32 * MMQ_WARPS) FX_ENTRY(
+    const unsigned char* __restrict__ w,   // weights: n_rows rows of row_bytes bytes (whole blocks of the kind)
+    const unsigned char* __restrict__ a,   // Q8_1 activations: batch columns of n_cols / 32 blocks of 36 bytes
+    float* __restrict__ y,                 // output: batch x n_rows floats
+    int n_rows, int n_cols, int batch, int row_bytes) {
+    __shared__ __align__(16) signed char ws[MMQ_ROWS * MMQ_LD];   // int8 weights of the stage: row r, chunk k at r*LD + 32k
+    __shared__ __align__(16) signed char as[MMQ_COLS * MMQ_LD];   // int8 activation quants: column n, chunk k at n*LD + 32k
+    __shared__ float das[MMQ_COLS][MMQ_KC];                       // Q8_1 scale of (column, chunk), as float
+    __shared__ int asums[MMQ_COLS][MMQ_KC];                       // sum of the 32 quants of (column, chunk): K-quant mins
+    const int tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
+    const int g = lane / 4, t = lane % 4;  // the mma's groupID and threadID_in_group
+    const int row0 = blockIdx.x * MMQ_ROWS, col0 = blockIdx.y * MMQ_COLS;
+    const int n_chunk = n_cols / 32;       // the host requires whole blocks of the kind, hence whole chunks
+    float acc[2][4];                       // [n8 tile][C register]: rows g, g, g+8, g+8 x columns 2t, 2t+1, 2t, 2t+1
+#pragma unroll
+    for (int h = 0; h < 2; h++) {
+#pragma unroll
+        for (int e = 0; e < 4; e++) {
+            acc[h][e] = 0.0f;
+        }
+    }
+    for (int c0 = 0; c0 < n_chunk; c0 += MMQ_KC) {
+        // Weight stage: MMQ_ROWS x MMQ_KC (row, chunk) units, each unpacked to 8 words. Rows past n_rows and chunks past
+        // n_chunk (the K tail of a one-chunk-block kind) store zeros: their mma products are 0 and their terms are never
+        // added, but the mma reads the whole tile, so it must hold defined values.
+        for (int u = tid; u < MMQ_ROWS * MMQ_KC; u += 32 * MMQ_WARPS) {
+            const int r = u / MMQ_KC, k = u % MMQ_KC, row = row0 + r, c = c0 + k;
+            int q[8];
+            if (row < n_rows && c < n_chunk) {
+                FX_MMQ_UNPACK(w + (size_t)row * (size_t)row_bytes + (size_t)(c / FX_NCHUNK) * FX_BLOCK_BYTES, c % FX_NCHUNK, q);
+            } else {
+#pragma unroll
+                for (int i = 0; i < 8; i++) {
+                    q[i] = 0;
+                }
+            }
+            int* dst = (int*)&ws[r * MMQ_LD + 32 * k];
+#pragma unroll
+            for (int i = 0; i < 8; i++) {
+                dst[i] = q[i];
+            }
+        }
+        // Activation stage: MMQ_COLS x MMQ_KC Q8_1 blocks: 32 quants, the scale, and the quant sum (exact in int).
+        for (int u = tid; u < MMQ_COLS * MMQ_KC; u += 32 * MMQ_WARPS) {
+            const int n = u / MMQ_KC, k = u % MMQ_KC, col = col0 + n, c = c0 + k;
+            int* dst = (int*)&as[n * MMQ_LD + 32 * k];
+            float da = 0.0f;
+            int s = 0;
+            if (col < batch && c < n_chunk) {
+                const unsigned char* ab = a + ((size_t)col * (size_t)n_chunk + (size_t)c) * 36;
+                da = ferrox_f16_to_f32(ferrox_vdot_u16(ab));
+#pragma unroll
+                for (int i = 0; i < 8; i++) {
+                    const int v = ferrox_vdot_i32(ab + 4 + 4 * i);
+                    dst[i] = v;
+                    s = __dp4a(0x01010101, v, s);
+                }
+            } else {
+#pragma unroll
+                for (int i = 0; i < 8; i++) {
+                    dst[i] = 0;
+                }
+            }
+            das[n][k] = da;
+            asums[n][k] = s;
+        }
+        __syncthreads();  // tiles stored: every warp reads rows and columns other threads wrote
+        for (int k = 0; k < MMQ_KC && c0 + k < n_chunk; k++) {  // c0 + k < n_chunk is uniform: no lane leaves the mma alone
+            const int c = c0 + k;
+            // A fragment (PTX ISA, m16n8k32 .s8): a0 = row g, k 4t..4t+3; a1 = row g+8, same k; a2, a3 = the same rows, k+16.
+            const signed char* pa = &ws[(16 * warp + g) * MMQ_LD + 32 * k + 4 * t];
+            const int a0 = *(const int*)pa;
+            const int a1 = *(const int*)(pa + 8 * MMQ_LD);
+            const int a2 = *(const int*)(pa + 16);
+            const int a3 = *(const int*)(pa + 8 * MMQ_LD + 16);
+#pragma unroll
+            for (int h = 0; h < 2; h++) {
+                // B fragment (.col: column-major 32 x 8, i.e. row n of `as`): b0 = column g, k 4t..4t+3; b1 = k+16.
+                const signed char* pb = &as[(8 * h + g) * MMQ_LD + 32 * k + 4 * t];
+                const int b0 = *(const int*)pb;
+                const int b1 = *(const int*)(pb + 16);
+                int d0 = 0, d1 = 0, d2 = 0, d3 = 0;  // a fresh C per chunk: the four int32 sumi of this lane's outputs
+                asm volatile("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, "
+                             "{%0, %1, %2, %3};"
+                             : "+r"(d0), "+r"(d1), "+r"(d2), "+r"(d3)
+                             : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1));
+                const int d[4] = {d0, d1, d2, d3};
+#pragma unroll
+                for (int e = 0; e < 4; e++) {
+                    const int row = row0 + 16 * warp + g + 8 * (e / 2), n = 8 * h + 2 * t + e % 2;
+                    if (row < n_rows && col0 + n < batch) {  // the epilogue reads the weight block: only for real rows
+                        const unsigned char* wb = w + (size_t)row * (size_t)row_bytes + (size_t)(c / FX_NCHUNK) * FX_BLOCK_BYTES;
+                        acc[h][e] += FX_MMQ_EPI(wb, c % FX_NCHUNK, das[n][k], d[e], asums[n][k]);
+                    }
+                }
+            }
+        }
+        __syncthreads();  // tiles read: the next stage overwrites them
+    }
+#pragma unroll
+    for (int h = 0; h < 2; h++) {
+#pragma unroll
+        for (int e = 0; e < 4; e++) {
+            const int row = row0 + 16 * warp + g + 8 * (e / 2), col = col0 + 8 * h + 2 * t + e % 2;
+            if (row < n_rows && col < batch) {
+                y[(size_t)col * (size_t)n_rows + (size_t)row] = acc[h][e];
+            }
+        }
+    }
+}

@@ -1,0 +1,17 @@
+// MMQ pieces for Q4_0: the unpack (chunk j of a block -> 8 words of 32 int8 weights, element e in byte e % 4
+// of word e / 4: the values ferrox_vdot_q4_0 feeds __dp4a) and the epilogue (the float tail of ferrox_vdot_q4_0 on
+// the chunk's integer sum). With the mma's exact sumi, the epilogue's float is ferrox_vdot_q4_0's, bit for bit.
+static __device__ __forceinline__ void ferrox_mmq_unpack_q4_0(const unsigned char* __restrict__ wb, int j, int* __restrict__ q) {
+    (void)j;  // one chunk per block: j is always 0
+#pragma unroll
+    for (int i = 0; i < 4; i++) {
+        const int v = ferrox_vdot_i32(wb + 2 + 4 * i);        // codes of elements 4i.. (low nibbles) and 16+4i.. (high)
+        q[i] = __vsub4(v & 0x0F0F0F0F, 0x08080808);           // q - 8 per byte: int8 in [-8, 7]
+        q[4 + i] = __vsub4((v >> 4) & 0x0F0F0F0F, 0x08080808);
+    }
+}
+static __device__ __forceinline__ float ferrox_mmq_epi_q4_0(const unsigned char* __restrict__ wb, int j, float da, int sumi, int asum) {
+    (void)j; (void)asum;  // no per-chunk scale, no min
+    const float d = ferrox_f16_to_f32(ferrox_vdot_u16(wb));
+    return (d * da) * (float)sumi;
+}

@@ -1,0 +1,15 @@
+// MMQ pieces for Q8_0: the unpack (chunk j of a block -> 8 words of 32 int8 weights, element e in byte e % 4
+// of word e / 4: the values ferrox_vdot_q8_0 feeds __dp4a) and the epilogue (the float tail of ferrox_vdot_q8_0 on
+// the chunk's integer sum). With the mma's exact sumi, the epilogue's float is ferrox_vdot_q8_0's, bit for bit.
+static __device__ __forceinline__ void ferrox_mmq_unpack_q8_0(const unsigned char* __restrict__ wb, int j, int* __restrict__ q) {
+    (void)j;  // one chunk per block: j is always 0
+#pragma unroll
+    for (int i = 0; i < 8; i++) {
+        q[i] = ferrox_vdot_i32(wb + 2 + 4 * i);               // int8 quants, elements 4i..4i+3
+    }
+}
+static __device__ __forceinline__ float ferrox_mmq_epi_q8_0(const unsigned char* __restrict__ wb, int j, float da, int sumi, int asum) {
+    (void)j; (void)asum;  // no per-chunk scale, no min
+    const float d = ferrox_f16_to_f32(ferrox_vdot_u16(wb));
+    return (d * da) * (float)sumi;
+}
