@@ -435,9 +435,14 @@ def device_sabotages(kind, seed:int=2) -> list:
 # %% ../nbs/50_gpu.ipynb #772a8b27
 MMVQ_ACTIVATIONS = ('gaussian', 'outliers', 'non-finite')   # what `mmvq_activations` makes
 
-def mmvq_activations(batch:int, n_cols:int, seed:int, what:str='gaussian') -> np.ndarray:
+def mmvq_activations(batch:int,              # activation columns
+                     n_cols:int,             # values per column (at least 202 for 'non-finite')
+                     seed:int,               # the generator's seed
+                     what:str='gaussian',    # one of MMVQ_ACTIVATIONS
+                    ) -> np.ndarray:
     "float32 [batch, n_cols]: Gaussian; `outliers`: ~1 channel in 32 x OUTLIER_SCALE; `non-finite`: inf, NaN, inf beside -inf in a block."
-    if what not in MMVQ_ACTIVATIONS: raise ValueError(f"activations {what!r}: expected one of {MMVQ_ACTIVATIONS}")
+    if what not in MMVQ_ACTIVATIONS: raise MmvqOperands(f"activations {what!r}: expected one of {MMVQ_ACTIVATIONS}")
+    if what == 'non-finite' and n_cols < 202: raise MmvqOperands(f"non-finite activations need 202 columns or more, got {n_cols}")
     rng = np.random.default_rng(seed)
     x = rng.standard_normal((batch, n_cols)).astype(np.float32)
     if what == 'outliers': x[:, rng.random(n_cols) < 1 / 32] *= np.float32(OUTLIER_SCALE)
