@@ -154,7 +154,8 @@ def test_compare_mmvq():
         assert V.compare_mmvq(k, fx, seq)['mismatches'] > 0
     finally: V.mmvq_bound = keep
     # a half output: the twin rounded once passes bit for bit
-    assert compare_mmvq(k, fx, twin.astype(np.float16), 'half')['comparison'] == 'bit-exact'
+    with np.errstate(over='ignore'): h = twin.astype(np.float16)   # values past 65504 round to inf, as CUDA's __float2half does
+    assert compare_mmvq(k, fx, h, 'half')['comparison'] == 'bit-exact'
 
 
 def test_compare_q8_1():

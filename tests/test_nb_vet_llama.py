@@ -122,7 +122,7 @@ def test_mmvq_example_passes_by_the_bound_and_its_sabotages_fail():
     r = vet_example('Q4_K', 'mmvq', mutants=False, nvrtc=False)
     assert r['verdict'] == 'pass' and r['comparison'] == 'bound' and r['mismatches'] == 0, vet_table(r)
     assert 0 < r['twin_bit_exact'] < r['elements'] and 0 < float(r['max_err_over_bound']) < 1
-    by = {s.name: s for s in SABOTAGES}
+    by = {s.name: s for s in MMVQ_SABOTAGES}
     r = vet_sabotage(by['dropped-min-term'])
     assert r['verdict'] == 'fail' and r['mismatches'] > 0 and 'cls gross' in r['evidence'], r
     r = vet_sabotage(by['cross-warp-no-barrier'])
