@@ -59,9 +59,10 @@ def quantize_q8_1(x:np.ndarray,      # float32 [..., n], n a multiple of 32
     with np.errstate(divide='ignore', invalid='ignore'):
         d = (amax / np.float32(Q_MAX)).astype(np.float32)
         r = roundf((b / d[..., None]).astype(np.float32))
-    # amax == 0: q = 0 (the kernel's guard: 0/0 would be NaN). NaN quotients (inf or NaN inputs) convert to 0, as the
+    # d == 0: q = 0 (the kernel's guard: x/0 is inf or NaN; amax == 0 is not enough, amax/127 underflows for amax below
+    # 127 subnormal units). NaN quotients (inf or NaN inputs) convert to 0, as the
     # GPU's float-to-int conversion does (cvt.rni.s8 saturates and maps NaN to 0).
-    q = np.where((amax == 0)[..., None] | np.isnan(r), np.float32(0), np.clip(r, -Q_MAX, Q_MAX)).astype(np.int8)
+    q = np.where((d == 0)[..., None] | np.isnan(r), np.float32(0), np.clip(r, -Q_MAX, Q_MAX)).astype(np.int8)   # the kernel's clamp
     out = np.empty((*b.shape[:-1], BLOCK_BYTES), np.uint8)
     out[..., 0:2] = d.astype(np.float16)[..., None].view(np.uint8)
     out[..., 2:4] = s.astype(np.float16)[..., None].view(np.uint8)
@@ -121,7 +122,7 @@ def run_quantize_q8_1(x:np.ndarray,        # float32 [..., n], n a multiple of 3
 
 # %% ../nbs/44_q8_1.ipynb #e135d755
 def q8_1_fixtures(seed:int=0) -> dict:
-    "name -> float32 [rows, 256] activations: Gaussian, outlier channels, zeros, single values, rounding boundaries, inf/NaN, subnormals."
+    "name -> float32 [rows, 256] activations: Gaussian, outliers, zeros, single values, rounding ties, inf/NaN, subnormals, tiny amax."
     r = np.random.default_rng(seed)
     g = r.standard_normal((16, 256)).astype(np.float32)
     out = g.copy(); out[:, r.choice(256, 4, replace=False)] *= np.float32(60)          # a few large channels
@@ -130,8 +131,12 @@ def q8_1_fixtures(seed:int=0) -> dict:
     bound = np.zeros((2, 256), np.float32); bound[:, ::32] = 127; bound[:, 1::32] = r.integers(-126, 126, (2, 8)) + np.float32(0.5)
     bad = g[:4].copy(); bad[0, 3], bad[1, 40], bad[2, 77], bad[3, 100] = np.inf, -np.inf, np.nan, np.nan
     sub = (r.standard_normal((4, 256)) * 1e-39).astype(np.float32)
+    # amax of a few subnormal units: row 0 below 127 units (amax / 127 underflows: d == 0), row 1 with amax 143 units
+    # (d rounds to 1 unit, so x / d reaches 143: the clamp to 127)
+    k = r.integers(-7, 8, (2, 256)); k[1] = r.integers(-143, 144, 256); k[1, ::32] = 143
+    tiny = (np.abs(k).astype(np.uint32) | (k < 0).astype(np.uint32) << np.uint32(31)).view(np.float32)
     return dict(gaussian=g, outliers=out, zeros=np.zeros((2, 256), np.float32), single=single, boundary=bound,
-                inf_nan=bad, subnormal=sub)
+                inf_nan=bad, subnormal=sub, tiny=tiny)
 
 # %% ../nbs/44_q8_1.ipynb #4aa488d9
 Q8_1_SABOTAGES = {  # name -> (exact-once edit of quantize_q8_1.cuh, what it breaks, the build that must catch it)
@@ -140,12 +145,15 @@ Q8_1_SABOTAGES = {  # name -> (exact-once edit of quantize_q8_1.cuh, what it bre
     'sum-of-quants': ('const unsigned short hd = ferrox_f32_to_f16(d), hs = ferrox_f32_to_f16(sum);',
                       'const unsigned short hd = ferrox_f32_to_f16(d), hs = ferrox_f32_to_f16(sum / d * d);',
                       'a different float expression for the sum (rounds differently)', 'fast'),
-    # x86 happens to turn a NaN cast into 0 too, so no output byte differs: only the sanitizer build, which traps a
-    # float-to-int conversion out of range (undefined in C++), can see the missing guard
-    'no-nan-guard': ('(amax == 0.0f || r != r)', '(amax == 0.0f)', 'NaN quotients converted by a C cast instead of stored as 0',
-                     'asan'),
+    # without the guard a NaN quotient goes through the clamp, and fmaxf(NaN, -127) is -127: a wrong quant, not 0
+    'no-nan-guard': ('(d == 0.0f || r != r)', '(d == 0.0f)', 'NaN quotients clamped (to -127) instead of stored as 0', 'fast'),
     'partial-mask': ('amax = fmaxf(amax, __shfl_xor_sync(0xFFFFFFFFu, amax, o));',
                      'amax = fmaxf(amax, __shfl_xor_sync(0x7FFFFFFFu, amax, o));', 'a mask that leaves lane 31 out', 'fast'),
+    # llama.cpp's guard: amax == 0 misses a block whose amax / 127 underflows (the 'tiny' fixture), and x / 0 is +-inf
+    'amax-guard': ('(d == 0.0f || r != r)', '(amax == 0.0f || r != r)', 'the guard tests amax, not d: x / 0 quantized as +-127', 'fast'),
+    # x86 truncates 143 to -113 in the cast; the GPU's cvt would saturate to 127: undefined, so the kernel clamps
+    'no-clamp': ('(signed char)fminf(fmaxf(r, -127.0f), 127.0f)', '(signed char)r', 'no clamp: a subnormal d lets |x / d| pass 127',
+                 'fast'),
 }
 
 def q8_1_sabotage(name:str, x:np.ndarray|None=None) -> dict:

@@ -96,7 +96,6 @@ def test_kernel_equals_twin_and_sabotages_fire():
     x = q8_1_fixtures(6)['outliers']
     assert (run_quantize_q8_1(x, mode='race') == quantize_q8_1(x)).all()
     fired = {n: q8_1_sabotage(n)['fired'] for n in Q8_1_SABOTAGES}
-    assert fired.pop('no-nan-guard') == 'SanitizerError', fired
     assert fired.pop('partial-mask') in ('ShuffleFromInactiveLane', 'WarpCollectiveMismatch', 'WarpMaskLaneExited'), fired
     assert all(v == 'mismatch' for v in fired.values()), fired
 

@@ -19,9 +19,12 @@ extern "C" __global__ void ferrox_quantize_q8_1(const float* __restrict__ x, uns
     }
     const float d = amax / 127.0f;  // 127, not 128: the int8 range used is symmetric, so -128 never appears
     const float r = roundf(xi / d);  // a division, rounded once (ggml's CPU reference multiplies by 1/d: two roundings)
-    // amax == 0 would give 0/0 = NaN; an infinite or NaN activation gives a NaN quotient. Both store 0, explicitly:
-    // a float-to-int conversion of NaN is undefined in C++ and 0 on the GPU.
-    const signed char q = (amax == 0.0f || r != r) ? (signed char)0 : (signed char)r;
+    // d == 0 (amax == 0, or amax below 127 times the smallest subnormal, where amax / 127 underflows) would give x / 0:
+    // inf or NaN; an infinite or NaN activation gives a NaN quotient. All store 0, explicitly: a float-to-int
+    // conversion of NaN or inf is undefined in C++ (a GPU's cvt gives 0 for NaN and saturates inf).
+    // The clamp matters only where d is subnormal and so coarsely rounded that |x / d| can pass 127 (amax = 143
+    // subnormal units gives d = 1 unit, x / d = 143): without it the conversion to signed char is undefined too.
+    const signed char q = (d == 0.0f || r != r) ? (signed char)0 : (signed char)fminf(fmaxf(r, -127.0f), 127.0f);
     unsigned char* blk = y + (size_t)(i / 32) * 36;
     blk[4 + i % 32] = (unsigned char)q;
     if (i % 32 == 0) {  // one lane writes the block header: half d, then half sum (a half2 (d, s))
