@@ -74,6 +74,12 @@ def test_mmq_clean_under_race_and_asan():
         assert not any(r['mismatches'] for r in mmq_evidence('Q5_0', mode=m, shapes=[('ragged', 37, 19, 160, random_blocks)]))
 
 
+def test_mmq_dp4a_path_equals_twin():
+    for k in MMQ_KINDS:
+        bad = [r for r in mmq_evidence(k, seed=12, arch=75)[1:5] if r['mismatches']]
+        assert not bad, bad
+
+
 def test_mmq_real_tensors():
     from ferrox_lit.gguf_file import _resolve
     rows = [r for k in MMQ_KINDS if (r := mmq_real_evidence(k, n_rows=20, batch=17)) is not None]
@@ -90,6 +96,7 @@ def test_mmq_sabotages_fire():
         'missing-syncthreads-after-reads': {'SharedMemoryRace'},
         'epilogue-weight-scale-wrong-chunk': {'mismatch'},
         'no-row-guard': {'SanitizerError'},
+        'dp4a-path-wrong-column': {'mismatch'},
     }
     assert set(want) == set(MMQ_SABOTAGES)
     for n, ok in want.items():
@@ -98,9 +105,11 @@ def test_mmq_sabotages_fire():
 
 
 def test_mmq_nvrtc():
-    for r in [mmq_nvrtc(kind_by_name(n), a) for n in ('Q8_0', 'Q4_K', 'IQ4_XS') for a in (80, 90)]:
+    for r in [mmq_nvrtc(kind_by_name(n), a) for n in ('Q8_0', 'Q4_K', 'IQ4_XS') for a in (75, 80, 90)]:
         assert r['spills'] == 0 and r['stack'] == 0 and r['local'] in (0, None), r
-        assert r['IMMA'] is None or r['IMMA'] >= 2, r          # the two n8 tiles' mma.sync
+        mma = r['arch'] != 'sm_75'
+        assert r['IMMA'] is None or (r['IMMA'] >= 2 if mma else r['IMMA'] == 0), r          # the two n8 tiles' mma.sync
+        assert r['IDP4A'] is None or mma or r['IDP4A'] >= 2 * 4 * 8, r     # 4 sums x 8 words x 2 n8 tiles
         assert r['smem'] >= 64 * 144 + 16 * 144, r             # both int8 tiles are in shared memory
     # sabotage: without the asm statement there is no IMMA
     from ferrox_lit.nvrtc import compile_kernel, disassemble, sass_ops
@@ -122,6 +131,9 @@ def test_mmq_refuses_bad_operands():
     with pytest.raises(MmqOperands, match='empty'): mmq_twin(k, w, np.zeros((0, 128), np.float32))
     with pytest.raises(MmqOperands, match='column tiles'):
         check_mmq(k, w, np.lib.stride_tricks.as_strided(x, (16 * 65535 + 1, 128), (0, 4)))
-    with pytest.raises(MmqUnsupported, match='sm_80'): mmq_nvrtc(k, 75)
+    with pytest.raises(MmqUnsupported, match='sm_60'): check_arch(60)
+    with pytest.raises(MmqUnsupported, match='sm number'): check_arch(900)
     # run_mmq refuses before any launch: the same checks come first
     with pytest.raises(MmqOperands): run_mmq(k, w, x.astype(np.float64))
+    with pytest.raises(MmqUnsupported, match='sm_60'): run_mmq(k, w, x, arch=60)
+    assert check_arch(75) == 75 and check_arch(61) == 61   # the edge of __dp4a is taken

@@ -7,6 +7,7 @@
 // MMQ_KC chunks: the block unpacks its weight rows to int8 in shared memory (ws) and copies the Q8_1 quants of its columns
 // (as), with each (column, chunk)'s scale da and quant sum asum; then warp w multiplies rows 16w..16w+15 by the two n8
 // halves of the columns, one mma per (half, chunk), and adds each chunk's float term to its accumulators in chunk order.
+// Below sm_80 (no int8 m16n8k32) each lane makes the same four sums with __dp4a instead: same tiles, same twin.
 #define MMQ_WARPS 4                  // 128 threads: 16 rows per warp (the mma's M) x 4 = 64 rows share one activation tile
 #define MMQ_ROWS (16 * MMQ_WARPS)    // weight rows per CUDA block
 #define MMQ_COLS 16                  // activation columns per CUDA block: two n8 mma tiles, so each A fragment is used twice
@@ -83,23 +84,43 @@ extern "C" __global__ void __launch_bounds__(32 * MMQ_WARPS) FX_ENTRY(
         __syncthreads();  // tiles stored: every warp reads rows and columns other threads wrote
         for (int k = 0; k < MMQ_KC && c0 + k < n_chunk; k++) {  // c0 + k < n_chunk is uniform: no lane leaves the mma alone
             const int c = c0 + k;
+#if __CUDA_ARCH__ >= 800
             // A fragment (PTX ISA, m16n8k32 .s8): a0 = row g, k 4t..4t+3; a1 = row g+8, same k; a2, a3 = the same rows, k+16.
             const signed char* pa = &ws[(16 * warp + g) * MMQ_LD + 32 * k + 4 * t];
             const int a0 = *(const int*)pa;
             const int a1 = *(const int*)(pa + 8 * MMQ_LD);
             const int a2 = *(const int*)(pa + 16);
             const int a3 = *(const int*)(pa + 8 * MMQ_LD + 16);
+#endif
 #pragma unroll
             for (int h = 0; h < 2; h++) {
+                int d0 = 0, d1 = 0, d2 = 0, d3 = 0;  // a fresh C per chunk: the four int32 sumi of this lane's outputs
+#if __CUDA_ARCH__ >= 800
                 // B fragment (.col: column-major 32 x 8, i.e. row n of `as`): b0 = column g, k 4t..4t+3; b1 = k+16.
                 const signed char* pb = &as[(8 * h + g) * MMQ_LD + 32 * k + 4 * t];
                 const int b0 = *(const int*)pb;
                 const int b1 = *(const int*)(pb + 16);
-                int d0 = 0, d1 = 0, d2 = 0, d3 = 0;  // a fresh C per chunk: the four int32 sumi of this lane's outputs
                 asm volatile("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, "
                              "{%0, %1, %2, %3};"
                              : "+r"(d0), "+r"(d1), "+r"(d2), "+r"(d3)
                              : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1));
+#else
+                // sm_61..75 (no int8 m16n8k32; m8n8k16 would need other tiles): the same four sums, the same C layout, by
+                // __dp4a over the same shared tiles. Integer sums are exact in any order, so the twin is the same. A lane
+                // reads rows g, g+8 and columns 2t, 2t+1 whole: words 36g + i and 36(2t) + i, banks 4g + i and 8t + i,
+                // distinct across g (t) and the same word for the lanes that share them (a broadcast): no conflicts.
+                const signed char* pr = &ws[(16 * warp + g) * MMQ_LD + 32 * k];
+                const signed char* pn = &as[(8 * h + 2 * t) * MMQ_LD + 32 * k];
+#pragma unroll
+                for (int i = 0; i < 8; i++) {
+                    const int r0 = *(const int*)(pr + 4 * i), r8 = *(const int*)(pr + 8 * MMQ_LD + 4 * i);
+                    const int n0 = *(const int*)(pn + 4 * i), n1 = *(const int*)(pn + MMQ_LD + 4 * i);
+                    d0 = __dp4a(r0, n0, d0);
+                    d1 = __dp4a(r0, n1, d1);
+                    d2 = __dp4a(r8, n0, d2);
+                    d3 = __dp4a(r8, n1, d3);
+                }
+#endif
                 const int d[4] = {d0, d1, d2, d3};
 #pragma unroll
                 for (int e = 0; e < 4; e++) {
