@@ -790,12 +790,14 @@ def reached_lines(source:str, kernel:str) -> set|None:
     return keep | (set(range(1, len(lines) + 1)) - inside)
 
 # %% ../nbs/37_vet.ipynb #916935ad
-MUTANT_FIXTURES = 5  # fixtures the judge runs per mutant: the first seed, degenerate and subnormal scales, the smallest and largest
+MUTANT_FIXTURES = 6  # fixtures the judge runs per mutant: the first seed, degenerate and subnormal scales, the smallest and largest
+                     # output, and the longest rows (matvec families: the most chunks per lane, where a lane stride shows)
 
 def _mutant_subset(fixtures:list) -> list:
     by = {f.label: f for f in fixtures}
     size = lambda f: math.prod(f.out_shape)
-    pick = [fixtures[0], by.get('degenerate scales'), by.get('subnormal scales'), min(fixtures, key=size), max(fixtures, key=size)]
+    pick = [fixtures[0], by.get('degenerate scales'), by.get('subnormal scales'), min(fixtures, key=size), max(fixtures, key=size),
+            max(fixtures, key=lambda f: f.q.get('n_cols', 0))]   # no n_cols (dequant, the quantizer): the first fixture again
     out = []
     for f in pick:
         if f is not None and f not in out: out.append(f)

@@ -198,6 +198,18 @@ __global__ void other(const float* x, float* y) { y[threadIdx.x] = x[threadIdx.x
     assert any(m.line == 5 for m in mutants(two))                      # sabotage: without the lines, the dead kernel is mutated
 
 
+def test_mutant_subset():
+    fs = mmvq_fixtures('Q4_K')
+    sub = _mutant_subset(fs)
+    assert max(f.q['n_cols'] for f in sub) == max(f.q['n_cols'] for f in fs) and len(sub) <= MUTANT_FIXTURES
+    assert {'seed 1', 'degenerate scales', 'subnormal scales'} <= {f.label for f in sub}
+    d = dequant_fixtures('Q4_0')
+    assert [f.label for f in _mutant_subset(d)][:3] == ['seed 1', 'degenerate scales', 'subnormal scales'] and len(_mutant_subset(d)) <= 5
+    # sabotage: the subset without the longest-rows pick never reaches 16 chunks per row for Q4_K's MMVQ
+    short = [f for f in sub if f.q['n_cols'] != max(x.q['n_cols'] for x in fs)]
+    assert max(f.q['n_cols'] // 32 for f in short) <= 16
+
+
 def test_bad_input_refused_before_running():
     base = dict(source=Q4_0_SRC, kernel='dequant_q4_0<float>', kind='Q4_0', family='dequant', grid='nb', block=32, args='x,y,nb',
                 mutants=False, nvrtc=False)
