@@ -1,12 +1,13 @@
 // MMQ: the int8 tensor-core GEMM. y[col][row] = sum over 32-element chunks c of epilogue(weight block of (row, c), sumi, ...)
 // where sumi = the int8 dot of the chunk's 32 weights with column col's Q8_1 quants, from one mma.sync m16n8k32 (K = 32 is
 // exactly one chunk, so every mma yields one chunk's integer sums for a 16 x 8 tile, and the per-chunk float tail of the
-// kind's vdot runs on them). Needs FX_MMQ_UNPACK, FX_MMQ_EPI, FX_NCHUNK (chunks per weight block) and FX_BLOCK_BYTES.
+// kind's vdot runs on them). Needs FX_MMQ_UNPACK, FX_MMQ_EPI, FX_NCHUNK (chunks per weight block), FX_BLOCK_BYTES and
+// FX_MMQ_HALVES (1 for kinds with a scale per 16 elements: two m16n8k16 per chunk, one sum per half, instead of one k32).
 //
 // A CUDA block is MMQ_WARPS warps and owns a tile of MMQ_ROWS weight rows x MMQ_COLS activation columns. Per stage of
 // MMQ_KC chunks: the block unpacks its weight rows to int8 in shared memory (ws) and copies the Q8_1 quants of its columns
 // (as), with each (column, chunk)'s scale da and quant sum asum; then warp w multiplies rows 16w..16w+15 by the two n8
-// halves of the columns, one mma per (half, chunk), and adds each chunk's float term to its accumulators in chunk order.
+// halves of the columns, one mma per (n8 half, chunk), and adds each chunk's float term to its accumulators in chunk order.
 // Below sm_80 (no int8 m16n8k32) each lane makes the same four sums with __dp4a instead: same tiles, same twin.
 #define MMQ_WARPS 4                  // 128 threads: 16 rows per warp (the mma's M) x 4 = 64 rows share one activation tile
 #define MMQ_ROWS (16 * MMQ_WARPS)    // weight rows per CUDA block
@@ -23,7 +24,7 @@ extern "C" __global__ void __launch_bounds__(32 * MMQ_WARPS) FX_ENTRY(
     __shared__ __align__(16) signed char ws[MMQ_ROWS * MMQ_LD];   // int8 weights of the stage: row r, chunk k at r*LD + 32k
     __shared__ __align__(16) signed char as[MMQ_COLS * MMQ_LD];   // int8 activation quants: column n, chunk k at n*LD + 32k
     __shared__ float das[MMQ_COLS][MMQ_KC];                       // Q8_1 scale of (column, chunk), as float
-    __shared__ int asums[MMQ_COLS][MMQ_KC];                       // sum of the 32 quants of (column, chunk): K-quant mins
+    __shared__ int asums[MMQ_COLS][MMQ_KC][2];                    // sums of the quants of (column, chunk), per 16-element half
     const int tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
     const int g = lane / 4, t = lane % 4;  // the mma's groupID and threadID_in_group
     const int row0 = blockIdx.x * MMQ_ROWS, col0 = blockIdx.y * MMQ_COLS;
@@ -62,7 +63,7 @@ extern "C" __global__ void __launch_bounds__(32 * MMQ_WARPS) FX_ENTRY(
             const int n = u / MMQ_KC, k = u % MMQ_KC, col = col0 + n, c = c0 + k;
             int* dst = (int*)&as[n * MMQ_LD + 32 * k];
             float da = 0.0f;
-            int s = 0;
+            int s[2] = {0, 0};
             if (col < batch && c < n_chunk) {
                 const unsigned char* ab = a + ((size_t)col * (size_t)n_chunk + (size_t)c) * 36;
                 da = ferrox_f16_to_f32(ferrox_vdot_u16(ab));
@@ -70,7 +71,7 @@ extern "C" __global__ void __launch_bounds__(32 * MMQ_WARPS) FX_ENTRY(
                 for (int i = 0; i < 8; i++) {
                     const int v = ferrox_vdot_i32(ab + 4 + 4 * i);
                     dst[i] = v;
-                    s = __dp4a(0x01010101, v, s);
+                    s[i / 4] = __dp4a(0x01010101, v, s[i / 4]);
                 }
             } else {
 #pragma unroll
@@ -79,11 +80,12 @@ extern "C" __global__ void __launch_bounds__(32 * MMQ_WARPS) FX_ENTRY(
                 }
             }
             das[n][k] = da;
-            asums[n][k] = s;
+            asums[n][k][0] = s[0];
+            asums[n][k][1] = s[1];
         }
         __syncthreads();  // tiles stored: every warp reads rows and columns other threads wrote
         for (int k = 0; k < MMQ_KC && c0 + k < n_chunk; k++) {  // c0 + k < n_chunk is uniform: no lane leaves the mma alone
-            const int c = c0 + k;
+            const int c = c0 + k, j = c % FX_NCHUNK;  // the chunk, and its index in its weight block
 #if __CUDA_ARCH__ >= 800
             // A fragment (PTX ISA, m16n8k32 .s8): a0 = row g, k 4t..4t+3; a1 = row g+8, same k; a2, a3 = the same rows, k+16.
             const signed char* pa = &ws[(16 * warp + g) * MMQ_LD + 32 * k + 4 * t];
@@ -92,18 +94,35 @@ extern "C" __global__ void __launch_bounds__(32 * MMQ_WARPS) FX_ENTRY(
             const int a2 = *(const int*)(pa + 16);
             const int a3 = *(const int*)(pa + 8 * MMQ_LD + 16);
 #endif
+#if FX_MMQ_HALVES && __CUDA_ARCH__ >= 800
+#pragma unroll 1  // measured: unrolled, ptxas spills (4 bytes, an 8-byte stack) for Q2_K and Q3_K on sm_80; one n8 tile at a time, none
+#else
 #pragma unroll
+#endif
             for (int h = 0; h < 2; h++) {
-                int d0 = 0, d1 = 0, d2 = 0, d3 = 0;  // a fresh C per chunk: the four int32 sumi of this lane's outputs
+                // A fresh C per chunk: s0 = the four int32 sums of this lane's outputs over the chunk (FX_MMQ_HALVES 0), or
+                // over its first 16 elements and s1 over the second (FX_MMQ_HALVES 1: kinds with a scale per 16 elements).
+                int s0[4] = {0, 0, 0, 0};
+#if FX_MMQ_HALVES || __CUDA_ARCH__ < 800
+                int s1[4] = {0, 0, 0, 0};  // (the one-k32 mma form has no second sum: NVRTC warns of an unused array)
+#endif
 #if __CUDA_ARCH__ >= 800
                 // B fragment (.col: column-major 32 x 8, i.e. row n of `as`): b0 = column g, k 4t..4t+3; b1 = k+16.
                 const signed char* pb = &as[(8 * h + g) * MMQ_LD + 32 * k + 4 * t];
                 const int b0 = *(const int*)pb;
                 const int b1 = *(const int*)(pb + 16);
+#if FX_MMQ_HALVES
+                // m16n8k16 takes (a0, a1) x b0 for k 0..15 and (a2, a3) x b1 for k 16..31: the k32 registers split in halves
+                asm volatile("mma.sync.aligned.m16n8k16.row.col.s32.s8.s8.s32 {%0, %1, %2, %3}, {%4, %5}, {%6}, {%0, %1, %2, %3};"
+                             : "+r"(s0[0]), "+r"(s0[1]), "+r"(s0[2]), "+r"(s0[3]) : "r"(a0), "r"(a1), "r"(b0));
+                asm volatile("mma.sync.aligned.m16n8k16.row.col.s32.s8.s8.s32 {%0, %1, %2, %3}, {%4, %5}, {%6}, {%0, %1, %2, %3};"
+                             : "+r"(s1[0]), "+r"(s1[1]), "+r"(s1[2]), "+r"(s1[3]) : "r"(a2), "r"(a3), "r"(b1));
+#else
                 asm volatile("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, "
                              "{%0, %1, %2, %3};"
-                             : "+r"(d0), "+r"(d1), "+r"(d2), "+r"(d3)
+                             : "+r"(s0[0]), "+r"(s0[1]), "+r"(s0[2]), "+r"(s0[3])
                              : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1));
+#endif
 #else
                 // sm_61..75 (no int8 m16n8k32; m8n8k16 would need other tiles): the same four sums, the same C layout, by
                 // __dp4a over the same shared tiles. Integer sums are exact in any order, so the twin is the same. A lane
@@ -115,19 +134,24 @@ extern "C" __global__ void __launch_bounds__(32 * MMQ_WARPS) FX_ENTRY(
                 for (int i = 0; i < 8; i++) {
                     const int r0 = *(const int*)(pr + 4 * i), r8 = *(const int*)(pr + 8 * MMQ_LD + 4 * i);
                     const int n0 = *(const int*)(pn + 4 * i), n1 = *(const int*)(pn + MMQ_LD + 4 * i);
-                    d0 = __dp4a(r0, n0, d0);
-                    d1 = __dp4a(r0, n1, d1);
-                    d2 = __dp4a(r8, n0, d2);
-                    d3 = __dp4a(r8, n1, d3);
+                    int* s = (FX_MMQ_HALVES && i >= 4) ? s1 : s0;   // i is a constant once unrolled: registers, no pointer
+                    s[0] = __dp4a(r0, n0, s[0]);
+                    s[1] = __dp4a(r0, n1, s[1]);
+                    s[2] = __dp4a(r8, n0, s[2]);
+                    s[3] = __dp4a(r8, n1, s[3]);
                 }
 #endif
-                const int d[4] = {d0, d1, d2, d3};
 #pragma unroll
                 for (int e = 0; e < 4; e++) {
                     const int row = row0 + 16 * warp + g + 8 * (e / 2), n = 8 * h + 2 * t + e % 2;
                     if (row < n_rows && col0 + n < batch) {  // the epilogue reads the weight block: only for real rows
                         const unsigned char* wb = w + (size_t)row * (size_t)row_bytes + (size_t)(c / FX_NCHUNK) * FX_BLOCK_BYTES;
-                        acc[h][e] += FX_MMQ_EPI(wb, c % FX_NCHUNK, das[n][k], d[e], asums[n][k]);
+                        const float da = das[n][k];
+#if FX_MMQ_HALVES
+                        acc[h][e] += FX_MMQ_EPI(wb, j, da, s0[e], s1[e], asums[n][k][0], asums[n][k][1]);
+#else
+                        acc[h][e] += FX_MMQ_EPI(wb, j, da, s0[e], asums[n][k][0] + asums[n][k][1]);   // exact: integers
+#endif
                     }
                 }
             }
