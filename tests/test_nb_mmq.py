@@ -119,6 +119,19 @@ def test_mmq_nvrtc():
     assert not any(o.startswith('IMMA') for o in ops)
 
 
+def test_mmq_error_is_the_int8_paths():
+    for k in ('Q8_0', 'Q4_K', 'Q6_K'):
+        e = mmq_errors(k, n_tokens=8)
+        assert np.all(np.abs(e['mmq'] / e['mmvq'] - 1) < 1e-3), (k, e)     # the same terms, another order of the sum
+        assert np.all(e['mmq'] < 5e-3), (k, e)
+    # sabotage: the twin with the last chunk of every row dropped is far off the reference
+    from ferrox_lit.int8_error import error_weights, error_activations, nmse
+    k = kind_by_name('Q8_0'); w, _ = error_weights(k, 'quantized', 16, 512, 0); x = error_activations(4, 512, 1)
+    ref = x.astype(np.float64) @ k.dequantize(w).reshape(16, 512).astype(np.float64).T
+    dropped = chunk_order_sum(mmvq_contributions(k, w, quantize_q8_1(x))[..., :-1])
+    assert np.all(nmse(dropped, ref) > 100 * nmse(mmq_twin(k, w, x), ref))
+
+
 def test_mmq_refuses_bad_operands():
     import pytest
     k = kind_by_name('Q8_0'); w = random_blocks(k, 8, 0).reshape(2, -1); x = np.zeros((1, 128), np.float32)
