@@ -80,6 +80,20 @@ def test_mmq_dp4a_path_equals_twin():
         assert not bad, bad
 
 
+def test_mmq_shared_memory_conflict_free():
+    for k in ('Q8_0', 'Q6_K'):
+        rows = mmq_bank_report(k)
+        assert sum('&ws[' in r['site'] for r in rows) == 2 and sum('&as[' in r['site'] for r in rows) == 2, rows   # the tile stores
+        assert sum(r['op'] == 'load' for r in rows) >= 3, rows   # the __dp4a path's two tile loads, the scale load
+        assert all(r['wavefronts'] == r['ideal'] and r['ways'] == 1 for r in rows), rows
+    # sabotage: the scalar stores of the first version: a 4-way conflict on the weight tile
+    old = '            *(int4*)&ws[r * MMQ_LD + 32 * k] = make_int4(q[0], q[1], q[2], q[3]);'
+    assert MMQ_BODY.count(old) == 1
+    body = MMQ_BODY.replace(old, '            for (int i = 0; i < 4; i++) ((int*)&ws[r * MMQ_LD + 32 * k])[i] = q[i];')
+    r = mmq_bank_report('Q8_0', body=body)[0]
+    assert r['ways'] == 4 and r['wavefronts'] == 4 * r['ideal'], r
+
+
 def test_mmq_real_tensors():
     from ferrox_lit.gguf_file import _resolve
     rows = [r for k in MMQ_KINDS if (r := mmq_real_evidence(k, n_rows=20, batch=17)) is not None]

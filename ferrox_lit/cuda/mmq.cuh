@@ -23,8 +23,8 @@ extern "C" __global__ void __launch_bounds__(32 * MMQ_WARPS) FX_ENTRY(
     int n_rows, int n_cols, int batch, int row_bytes) {
     __shared__ __align__(16) signed char ws[MMQ_ROWS * MMQ_LD];   // int8 weights of the stage: row r, chunk k at r*LD + 32k
     __shared__ __align__(16) signed char as[MMQ_COLS * MMQ_LD];   // int8 activation quants: column n, chunk k at n*LD + 32k
-    __shared__ float das[MMQ_COLS][MMQ_KC];                       // Q8_1 scale of (column, chunk), as float
-    __shared__ int asums[MMQ_COLS][MMQ_KC][2];                    // sums of the quants of (column, chunk), per 16-element half
+    __shared__ float das[MMQ_KC][MMQ_COLS];                       // Q8_1 scale of (chunk, column), as float
+    __shared__ int asums[2][MMQ_KC][MMQ_COLS];                    // sums of the quants of (half, chunk, column)
     const int tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
     const int g = lane / 4, t = lane % 4;  // the mma's groupID and threadID_in_group
     const int row0 = blockIdx.x * MMQ_ROWS, col0 = blockIdx.y * MMQ_COLS;
@@ -40,9 +40,11 @@ extern "C" __global__ void __launch_bounds__(32 * MMQ_WARPS) FX_ENTRY(
     for (int c0 = 0; c0 < n_chunk; c0 += MMQ_KC) {
         // Weight stage: MMQ_ROWS x MMQ_KC (row, chunk) units, each unpacked to 8 words. Rows past n_rows and chunks past
         // n_chunk (the K tail of a one-chunk-block kind) store zeros: their mma products are 0 and their terms are never
-        // added, but the mma reads the whole tile, so it must hold defined values.
+        // added, but the mma reads the whole tile, so it must hold defined values. Consecutive threads take consecutive
+        // rows of one chunk and store 16 bytes at a time: a 128-bit store is served 8 lanes per phase, and 8 rows 36 words
+        // apart start in banks 4r, so each phase covers the 32 banks once (with r = u / MMQ_KC, 4-way conflicts: measured).
         for (int u = tid; u < MMQ_ROWS * MMQ_KC; u += 32 * MMQ_WARPS) {
-            const int r = u / MMQ_KC, k = u % MMQ_KC, row = row0 + r, c = c0 + k;
+            const int r = u % MMQ_ROWS, k = u / MMQ_ROWS, row = row0 + r, c = c0 + k;
             int q[8];
             if (row < n_rows && c < n_chunk) {
                 FX_MMQ_UNPACK(w + (size_t)row * (size_t)row_bytes + (size_t)(c / FX_NCHUNK) * FX_BLOCK_BYTES, c % FX_NCHUNK, q);
@@ -52,16 +54,14 @@ extern "C" __global__ void __launch_bounds__(32 * MMQ_WARPS) FX_ENTRY(
                     q[i] = 0;
                 }
             }
-            int* dst = (int*)&ws[r * MMQ_LD + 32 * k];
-#pragma unroll
-            for (int i = 0; i < 8; i++) {
-                dst[i] = q[i];
-            }
+            *(int4*)&ws[r * MMQ_LD + 32 * k] = make_int4(q[0], q[1], q[2], q[3]);        // 16-byte aligned: MMQ_LD % 16 == 0
+            *(int4*)&ws[r * MMQ_LD + 32 * k + 16] = make_int4(q[4], q[5], q[6], q[7]);
         }
         // Activation stage: MMQ_COLS x MMQ_KC Q8_1 blocks: 32 quants, the scale, and the quant sum (exact in int).
+        // Consecutive threads take consecutive columns of one chunk, as for the weights (same banks argument).
         for (int u = tid; u < MMQ_COLS * MMQ_KC; u += 32 * MMQ_WARPS) {
-            const int n = u / MMQ_KC, k = u % MMQ_KC, col = col0 + n, c = c0 + k;
-            int* dst = (int*)&as[n * MMQ_LD + 32 * k];
+            const int n = u % MMQ_COLS, k = u / MMQ_COLS, col = col0 + n, c = c0 + k;
+            int v[8];
             float da = 0.0f;
             int s[2] = {0, 0};
             if (col < batch && c < n_chunk) {
@@ -69,19 +69,20 @@ extern "C" __global__ void __launch_bounds__(32 * MMQ_WARPS) FX_ENTRY(
                 da = ferrox_f16_to_f32(ferrox_vdot_u16(ab));
 #pragma unroll
                 for (int i = 0; i < 8; i++) {
-                    const int v = ferrox_vdot_i32(ab + 4 + 4 * i);
-                    dst[i] = v;
-                    s[i / 4] = __dp4a(0x01010101, v, s[i / 4]);
+                    v[i] = ferrox_vdot_i32(ab + 4 + 4 * i);
+                    s[i / 4] = __dp4a(0x01010101, v[i], s[i / 4]);
                 }
             } else {
 #pragma unroll
                 for (int i = 0; i < 8; i++) {
-                    dst[i] = 0;
+                    v[i] = 0;
                 }
             }
-            das[n][k] = da;
-            asums[n][k][0] = s[0];
-            asums[n][k][1] = s[1];
+            *(int4*)&as[n * MMQ_LD + 32 * k] = make_int4(v[0], v[1], v[2], v[3]);
+            *(int4*)&as[n * MMQ_LD + 32 * k + 16] = make_int4(v[4], v[5], v[6], v[7]);
+            das[k][n] = da;         // [chunk][column]: 32 lanes, 32 consecutive words
+            asums[0][k][n] = s[0];
+            asums[1][k][n] = s[1];
         }
         __syncthreads();  // tiles stored: every warp reads rows and columns other threads wrote
         for (int k = 0; k < MMQ_KC && c0 + k < n_chunk; k++) {  // c0 + k < n_chunk is uniform: no lane leaves the mma alone
@@ -146,11 +147,11 @@ extern "C" __global__ void __launch_bounds__(32 * MMQ_WARPS) FX_ENTRY(
                     const int row = row0 + 16 * warp + g + 8 * (e / 2), n = 8 * h + 2 * t + e % 2;
                     if (row < n_rows && col0 + n < batch) {  // the epilogue reads the weight block: only for real rows
                         const unsigned char* wb = w + (size_t)row * (size_t)row_bytes + (size_t)(c / FX_NCHUNK) * FX_BLOCK_BYTES;
-                        const float da = das[n][k];
+                        const float da = das[k][n];
 #if FX_MMQ_HALVES
-                        acc[h][e] += FX_MMQ_EPI(wb, j, da, s0[e], s1[e], asums[n][k][0], asums[n][k][1]);
+                        acc[h][e] += FX_MMQ_EPI(wb, j, da, s0[e], s1[e], asums[0][k][n], asums[1][k][n]);
 #else
-                        acc[h][e] += FX_MMQ_EPI(wb, j, da, s0[e], asums[n][k][0] + asums[n][k][1]);   // exact: integers
+                        acc[h][e] += FX_MMQ_EPI(wb, j, da, s0[e], asums[0][k][n] + asums[1][k][n]);   // exact: integers
 #endif
                     }
                 }
