@@ -16,6 +16,7 @@ from .kinds import KINDS, kind_by_name, require_kind
 from .mul_mm import kernel_src, fx_defines
 from .twin import twin_evidence
 from .families import FAMILIES, check_rungs, families_banks_rung
+from .vet import FAMILIES as VET_FAMILIES
 from .nvrtc import nvrtc_rung
 from .gguf_file import file_rung, real_tensor_rung, print_census, DefaultModelUnavailable, _regular_file
 
@@ -188,11 +189,14 @@ EPILOG = """examples:
 """
 
 VET_EPILOG = """quantities: dequant x y n nb | matvec w x y n_rows n_cols row_bytes | mul_mm the same + batch
+            mmvq w a y n_rows n_cols row_bytes batch a_bytes (a: Q8_1 activation blocks) | quantize_q8_1 x y n nb
 expressions: integers, quantities, + - * / % (C integer division), parentheses, cdiv(a, b)
 examples:
   ferrox-lit vet q4_k.cu --kind Q4_K --family dequant --kernel 'dequantize_block_q4_K<float>' --grid nb --block 32 --args x,y
   ferrox-lit vet mine.cu --kind Q8_0 --family dequant --kernel deq --grid 'cdiv(n, 256)' --block 256 --args x,y,n --no-mutants
   ferrox-lit vet mv.cu --kind Q4_K --family matvec --kernel mv --grid 'cdiv(n_rows, 4)' --block 32,4 --args w,x,y,n_cols,n_rows --json
+  ferrox-lit vet mmvq.cu -I examples/llama_style --kind Q4_K --family mmvq --kernel mul_mat_vec_q4_K_q8_1 --grid n_rows --block 32,4
+             --args w,a,y,n_cols,n_rows,batch
 """
 
 def _parser():
@@ -214,7 +218,8 @@ def _parser():
     )
     v.add_argument('file', help='the .cu file: device code (kernels and their helpers); headers come by -I')
     v.add_argument('--kind', required=True, help='GGUF quant name of the blocks the kernel reads, any case (Q4_K, q8_0, ...)')
-    v.add_argument('--family', required=True, choices=('dequant', 'matvec', 'mul_mm'), help='what the kernel computes')
+    v.add_argument('--family', required=True, choices=VET_FAMILIES,
+                   help='what the kernel computes (mmvq: an int8 matvec on Q8_1 activations; quantize_q8_1: the activation quantizer)')
     v.add_argument('--kernel', required=True, help="the kernel's name, with template arguments: 'dequantize_block_q4_K<float>'")
     v.add_argument('--grid', required=True, help="grid expression(s) over the family's quantities: nb, 'cdiv(n, 256)', 'cdiv(n_rows, 4),1'")
     v.add_argument('--block', required=True, help='block expression(s): 32, 256, 32,4')

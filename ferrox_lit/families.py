@@ -26,8 +26,8 @@ from .mmvq import mmvq_src, MMVQ_ROWS, mmvq_twin, run_mmvq, mmvq_evidence, mmvq_
 # %% auto #0
 __all__ = ['DECODE_ARCHES', 'INT8_ARCHES', 'FAMILIES', 'FAMILY_SOURCES', 'VARIANTS', 'MOVED', 'UnknownFamily', 'Family',
            'run_dequant', 'dequant_rung', 'q8_1_rung', 'mmvq_rung', 'register_family', 'require_family',
-           'shared_arrays_of', 'family_table', 'source_digest', 'emitted_digests', 'compare_sources', 'check_rungs',
-           'families_banks_rung']
+           'device_check_calls', 'shared_arrays_of', 'family_table', 'source_digest', 'emitted_digests',
+           'compare_sources', 'check_rungs', 'families_banks_rung']
 
 # %% ../nbs/29_families.ipynb #d24cf074
 class UnknownFamily(FerroxError, KeyError):
@@ -53,6 +53,7 @@ class Family:
     sass_min: tuple = ()              # SASS claims: (`sass_counts` key, at least) pairs, e.g. (('idp4a', 1),)
     banks: Callable|None = None       # Kind -> (verdict, figure): the bank-conflict analysis of its shared memory
     gpu: str = ''                     # name of the `ferrox_lit.gpu` function that launches it ('' : none yet)
+    device: str = ''                  # name of the `ferrox_lit.gpu` function giving its rows of the device check ('' : none)
     bench: str = ''                   # name of the `ferrox_lit.bench` function that measures it ('' : none yet)
     def __call__(self, kind) -> tuple: return self.emit(None if self.kind_free and kind is None else require_kind(kind))
 
@@ -124,11 +125,11 @@ for _f in (
     Family('mul_mm', _mul_mm, THREADS, wide_shared_loads=True, page='20_mul_mm',
            computes='y = x W^T in fp32: weight tiles dequantized into shared memory, register-blocked FMA',
            twin=mul_mm_twin, run=run_mul_mm, rung=host_rung, rung_name='emitted C on CPU', banks=banks_rung, gpu='mul_mm',
-           bench='bench_mul_mm'),
+           device='device_evidence', bench='bench_mul_mm'),
     Family('matvec', matvec_src, MV_THREADS, arches=DECODE_ARCHES, page='41_matvec',
            computes='y = x W^T for a few columns in fp32, dequant fused, native layout, split-k partials',
            twin=matvec_twin, run=run_matvec, rung=matvec_rung, rung_name='matvec/repack/split-k on CPU', gpu='matvec',
-           bench='bench_matvec'),
+           device='device_matvec_evidence', bench='bench_matvec'),
     Family('rq_matvec', rq_matvec_src, RQ_THREADS, arches=DECODE_ARCHES, page='41_matvec', covered_by='matvec',
            computes='the same matvec on the repacked (coalesced) layout'),
     Family('mv_reduce', reduce_src, REDUCE_THREADS, arches=DECODE_ARCHES, page='41_matvec', kind_free=True, covered_by='matvec',
@@ -139,11 +140,11 @@ for _f in (
     Family('quantize_q8_1', _quantize_q8_1, Q8_1_THREADS, page='44_q8_1', kind_free=True,
            computes="fp32 activations -> ggml's block_q8_1 (half2 d, sum; 32 int8), one warp per 32 values",
            twin=quantize_q8_1, run=run_quantize_q8_1, rung=q8_1_rung, rung_name='Q8_1 quantizer on CPU', sass_min=(('shfl', 10),),
-           arches=INT8_ARCHES, gpu='quantize_q8_1'),
+           arches=INT8_ARCHES, gpu='quantize_q8_1', device='device_mmvq_evidence'),
     Family('mmvq', mmvq_src, 32 * MMVQ_ROWS, page='46_mmvq', arches=INT8_ARCHES,
            computes='y = x W^T for 1-8 columns: Q8_1 activations, the kind\'s __dp4a dot, a warp per row, xor-butterfly sum',
            twin=mmvq_twin, run=run_mmvq, rung=mmvq_rung, rung_name='int8 dot + MMVQ on CPU', sass_min=(('idp4a', 1), ('shfl', 5)),
-           gpu='mmvq', bench='bench_mmvq'),
+           gpu='mmvq', device='device_mmvq_evidence', bench='bench_mmvq'),
 ): register_family(_f)
 
 # %% ../nbs/29_families.ipynb #41e97b6f
@@ -158,6 +159,12 @@ def _bench_module():
 def _vet_families() -> tuple:
     from ferrox_lit.vet import FAMILIES as vetted  # here: vet is a user-facing door, the registry must not need it
     return tuple(vetted)
+
+def device_check_calls() -> set:
+    "Names of the `ferrox_lit.gpu` functions the device check calls for every kind (read from its per-kind step's code)."
+    import inspect
+    g = _gpu_module()
+    return {n for n in re.findall(r'\b(\w+)\(', inspect.getsource(g._kind_rows)) if callable(getattr(g, n, None))}
 
 def shared_arrays_of(family:Family, kind) -> list:
     "Names of the `__shared__` arrays `family`'s translation unit for `kind` declares (none: no bank conflicts can exist)."
@@ -176,7 +183,8 @@ def family_table(kind='Q4_K') -> list:
                      'SASS claims': ', '.join([*(['LDS.128 only'] if f.wide_shared_loads else []),
                                                *(f'{k} >= {n}' for k, n in f.sass_min)]) or '0 LDL/STL',
                      'banks': 'analysed' if f.banks else ('no shared memory' if not sh else f"not analysed ({', '.join(sh)})"),
-                     'GPU': f'`gpu.{f.gpu}`' if f.gpu and hasattr(g, f.gpu) else '-',
+                     'GPU launch': f'`gpu.{f.gpu}`' if f.gpu and hasattr(g, f.gpu) else '-',
+                     'device check': f'`gpu.{f.device}`' if f.device in device_check_calls() else '-',
                      'bench': f'`bench.{f.bench}`' if f.bench and hasattr(b, f.bench) else '-',
                      'vet': 'yes' if f.name in vetted else '-'})
     return rows

@@ -16,6 +16,7 @@ from ferrox_lit.kinds import KINDS, kind_by_name, require_kind
 from ferrox_lit.mul_mm import kernel_src, fx_defines
 from ferrox_lit.twin import twin_evidence
 from ferrox_lit.families import FAMILIES, check_rungs, families_banks_rung
+from ferrox_lit.vet import FAMILIES as VET_FAMILIES
 from ferrox_lit.nvrtc import nvrtc_rung
 from ferrox_lit.gguf_file import file_rung, real_tensor_rung, print_census, DefaultModelUnavailable, _regular_file
 

@@ -65,6 +65,11 @@ def test_registry_rows_complete():
     assert require_family('mmvq') is FAMILIES['mmvq']
     with pytest.raises(UnknownFamily, match="no kernel family 'nope'; there are mul_mm"): require_family('nope')
     with pytest.raises(TypeError, match='expected a Family'): register_family(lambda k: k)
+    g, calls = _gpu_module(), device_check_calls()
+    for f in FAMILIES.values():   # every GPU launch a row names exists; every device-check function it names is called
+        assert not f.gpu or callable(getattr(g, f.gpu, None)), f.name
+        assert not f.device or f.device in calls, (f.name, calls)
+    assert 'device_mmvq_evidence' in calls and 'nope_evidence' not in calls
 
 
 def test_moved_families_emit_the_baseline():
