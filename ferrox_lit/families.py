@@ -22,12 +22,13 @@ from .gpu import dequant_src, DEQUANT_THREADS, DEQUANT_OUT
 from .q8_1 import q8_1_src, Q8_1_THREADS, quantize_q8_1, run_quantize_q8_1, q8_1_fixtures
 from .vdot import vdot_evidence
 from .mmvq import mmvq_src, MMVQ_ROWS, mmvq_twin, run_mmvq, mmvq_evidence, mmvq_real_evidence
+from .mmq import mmq_src, mmq_twin, run_mmq, mmq_evidence, mmq_real_evidence, mmq_bank_report, fragment_conflicts, WARPS as MMQ_WARPS
 
 # %% auto #0
-__all__ = ['DECODE_ARCHES', 'INT8_ARCHES', 'FAMILIES', 'FAMILY_SOURCES', 'VARIANTS', 'MOVED', 'UnknownFamily', 'Family',
-           'run_dequant', 'dequant_rung', 'q8_1_rung', 'mmvq_rung', 'register_family', 'require_family',
-           'device_check_calls', 'shared_arrays_of', 'family_table', 'source_digest', 'emitted_digests',
-           'compare_sources', 'check_rungs', 'families_banks_rung']
+__all__ = ['DECODE_ARCHES', 'INT8_ARCHES', 'MMQ_ARCHES', 'FAMILIES', 'FAMILY_SOURCES', 'VARIANTS', 'MOVED', 'UnknownFamily',
+           'Family', 'run_dequant', 'dequant_rung', 'q8_1_rung', 'mmvq_rung', 'mmq_rung', 'mmq_banks',
+           'register_family', 'require_family', 'device_check_calls', 'shared_arrays_of', 'family_table',
+           'source_digest', 'emitted_digests', 'compare_sources', 'check_rungs', 'families_banks_rung']
 
 # %% ../nbs/29_families.ipynb #d24cf074
 class UnknownFamily(FerroxError, KeyError):
@@ -100,9 +101,32 @@ def mmvq_rung(kind) -> tuple:
             f"{sum(r['n_rows'] * r['batch'] for r in mv):,} outputs in {len(mv)} dispatches (batch 1-8, ragged)"
             + (f", {real['compared']} on real {real['tensor']} rows" if real else '') + f"; {bad} mismatches")
 
+def mmq_rung(kind) -> tuple:
+    "`check` row of MMQ: the tensor-core path (sm_90 build, mma.sync emulated) and the __dp4a path (sm_75) on the CPU == `mmq_twin`."
+    if not shutil.which(os.environ.get('CXX') or 'g++'): return 'n/a', 'no g++ on this machine'
+    kind = require_kind(kind)
+    with np.errstate(over='ignore', invalid='ignore'):
+        rows = mmq_evidence(kind) + mmq_evidence(kind, arch=75)
+        real = mmq_real_evidence(kind)
+    bad = sum(r['mismatches'] + (not r['nan_same']) for r in rows) + (real or {}).get('mismatches', 0)
+    return (('ok' if bad == 0 else 'FAIL'), f"{sum(r['n_rows'] * r['batch'] for r in rows):,} outputs in {len(rows)} dispatches "
+            f"(mma.sync sm_90 + __dp4a sm_75)" + (f", {real['compared']} on real {real['tensor']} rows" if real else '') + f"; {bad} mismatches")
+
+def mmq_banks(kind) -> tuple:
+    "Bank rung of MMQ: every shared site traced from the kernel's addresses at its ideal cost; the mma fragment loads conflict-free."
+    rows = mmq_bank_report(kind)
+    ld = int(re.search(r'#define MMQ_LD \(32 \* MMQ_KC \+ (\d+)\)', mmq_src(kind)[0]).group(1)) + 32 * int(
+        re.search(r'#define MMQ_KC (\d+)', mmq_src(kind)[0]).group(1))
+    frag = fragment_conflicts(ld)
+    over = [r for r in rows if r['wavefronts'] > r['ideal']]
+    if over or frag['A_way'] > 1 or frag['B_way'] > 1:
+        return 'FAIL', f"{len(over)} sites over their ideal cost; fragment loads {frag['A_way']}-way (A), {frag['B_way']}-way (B)"
+    return 'ok', f"{len(rows)} sites at their ideal cost; fragment loads conflict-free at {ld}-byte rows"
+
 # %% ../nbs/29_families.ipynb #6a250585
 DECODE_ARCHES = (80, 90)  # NVRTC fast-mode targets of the fp32 decode families (matvec, dequant): the GPUs the GPU layer runs
 INT8_ARCHES = (70, 75, 80, 86, 89, 90)  # the int8 families: Volta to Hopper (__dp4a exists from sm_61; nvrtc.REQUIRED_TARGETS)
+MMQ_ARCHES = (70, 75, 80, 90)  # MMQ: each of its two paths (__dp4a below sm_80, mma.sync from sm_80) on two generations
 FAMILIES = {}             # name -> Family: the one registry every rung iterates
 
 def register_family(family:Family) -> Family:
@@ -145,6 +169,10 @@ for _f in (
            computes='y = x W^T for 1-8 columns: Q8_1 activations, the kind\'s __dp4a dot, a warp per row, xor-butterfly sum',
            twin=mmvq_twin, run=run_mmvq, rung=mmvq_rung, rung_name='int8 dot + MMVQ on CPU', sass_min=(('idp4a', 1), ('shfl', 5)),
            gpu='mmvq', device='device_mmvq_evidence', bench='bench_mmvq'),
+    Family('mmq', mmq_src, 32 * MMQ_WARPS, page='49_mmq', arches=MMQ_ARCHES,
+           computes='y = x W^T for any batch: int8 weight and Q8_1 tiles in shared memory, mma.sync m16n8k32 (sm_80+) or __dp4a',
+           twin=mmq_twin, run=run_mmq, rung=mmq_rung, rung_name='int8 MMQ (tensor cores) on CPU', sass_min=(('imma', 1),),
+           banks=mmq_banks),
 ): register_family(_f)
 
 # %% ../nbs/29_families.ipynb #41e97b6f

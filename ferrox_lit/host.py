@@ -512,3 +512,4 @@ def host_rung(kind) -> tuple:
 
 # %% ../nbs/30_host.ipynb #6bdb61d9
 from .mmvq import run_mmvq
+from .mmq import run_mmq

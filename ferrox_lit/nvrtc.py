@@ -432,13 +432,13 @@ def sass_ops(sass:str) -> list:
     return _INSN.findall(sass)
 
 def sass_counts(sass:str) -> dict:
-    "Instruction counts the checks read: total, shared loads by width, shared stores, local traffic, FFMA/FMUL/FADD, IDP.4A, SHFL."
+    "Instruction counts the checks read: shared loads by width, stores, local traffic, FFMA/FMUL/FADD, IDP.4A, SHFL, IMMA, LDSM."
     ops = sass_ops(sass)
     base = Counter(o.split('.')[0] for o in ops)
     lds = [o for o in ops if o.split('.')[0] == 'LDS']
     return dict(instructions=len(ops), lds128=sum('.128' in o for o in lds), lds_narrow=sum('.128' not in o for o in lds),
                 sts=base['STS'], ldl=base['LDL'], stl=base['STL'], ffma=base['FFMA'], fmul=base['FMUL'], fadd=base['FADD'],
-                idp4a=sum(o.startswith('IDP.4A') for o in ops), shfl=base['SHFL'])
+                idp4a=sum(o.startswith('IDP.4A') for o in ops), shfl=base['SHFL'], imma=base['IMMA'], ldsm=base['LDSM'])
 
 def division_ffma(ptx) -> bool:
     "Whether FFMA in an exact build is the IEEE division's own expansion: PTX with `div.rn.f32` and no `fma.rn.f32` (no contraction)."

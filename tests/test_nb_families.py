@@ -22,6 +22,7 @@ from ferrox_lit.gpu import dequant_src, DEQUANT_THREADS, DEQUANT_OUT
 from ferrox_lit.q8_1 import q8_1_src, Q8_1_THREADS, quantize_q8_1, run_quantize_q8_1, q8_1_fixtures
 from ferrox_lit.vdot import vdot_evidence
 from ferrox_lit.mmvq import mmvq_src, MMVQ_ROWS, mmvq_twin, run_mmvq, mmvq_evidence, mmvq_real_evidence
+from ferrox_lit.mmq import mmq_src, mmq_twin, run_mmq, mmq_evidence, mmq_real_evidence, mmq_bank_report, fragment_conflicts, WARPS as MMQ_WARPS
 
 
 from IPython.display import Markdown
@@ -54,13 +55,13 @@ def test_new_rungs_fire():
 def test_registry_rows_complete():
     import pytest
     assert list(FAMILIES)[:5] == ['mul_mm', 'matvec', 'rq_matvec', 'mv_reduce', 'dequant']   # the families that moved, in order
-    assert {'quantize_q8_1', 'mmvq'} <= set(FAMILIES)
+    assert {'quantize_q8_1', 'mmvq', 'mmq'} <= set(FAMILIES)
     for f in FAMILIES.values():
         assert f.threads % 32 == 0 and f.computes and f.page, f.name
         assert (f.twin and f.run and f.rung and f.rung_name) or f.covered_by in FAMILIES, f.name
         for k in KINDS:                      # a new kind gets every family: each emits a translation unit with its entry point
             src, fn = f(k)
-            assert f'void {fn}(' in src, (f.name, k.name)
+            assert re.search(rf'\bvoid\s+(?:__launch_bounds__\s*\([^)]*\)\s*)?{fn}\s*\(', src), (f.name, k.name)
         if f.kind_free: assert len({f(k) for k in KINDS} | {f(None)}) == 1, f.name
     assert require_family('mmvq') is FAMILIES['mmvq']
     with pytest.raises(UnknownFamily, match="no kernel family 'nope'; there are mul_mm"): require_family('nope')

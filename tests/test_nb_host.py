@@ -24,6 +24,7 @@ from ferrox_lit.core import errors_table
 
 
 from ferrox_lit.mmvq import run_mmvq
+from ferrox_lit.mmq import run_mmq
 
 
 import ferrox_lit.host as _nbmod
@@ -236,7 +237,10 @@ def test_bad_input_refused():
 def test_run_mmvq_from_host():
     from ferrox_lit.kinds import require_kind
     from ferrox_lit.mmvq import mmvq_twin
+    from ferrox_lit.mmq import mmq_twin
     k = require_kind('Q4_K')
     w = random_blocks(k, 6, 0).reshape(3, -1); x = np.random.default_rng(0).standard_normal((2, 512)).astype(np.float32)
     y = run_mmvq(k, w, x)
     assert y.shape == (2, 3) and mismatches(y, mmvq_twin(k, w, x)) == 0
+    y = run_mmq(k, w, x)
+    assert y.shape == (2, 3) and mismatches(y, mmq_twin(k, w, x)) == 0
