@@ -34,7 +34,8 @@ def digest(src:str, fn:str) -> str: return hashlib.sha256(f'{fn}\0{src}'.encode(
 def main() -> int:
     t0 = time.time()
     commit = subprocess.run(['git', 'rev-parse', 'HEAD'], capture_output=True, text=True, cwd=OUT.parent).stdout.strip()
-    dirty = bool(subprocess.run(['git', 'status', '--porcelain', '--', 'ferrox_lit'], capture_output=True, text=True, cwd=OUT.parent).stdout)
+    dirty = bool(subprocess.run(['git', 'status', '--porcelain', '--', 'ferrox_lit'], capture_output=True, text=True,
+                                cwd=OUT.parent).stdout)
     res = {f: {k.name: digest(*e(k)) for k in KINDS} for f, e in EMITTERS.items()}
     OUT.write_text(json.dumps(dict(commit=commit, library_dirty=dirty, kinds=[k.name for k in KINDS], digests=res), indent=1) + '\n')
     print(f'{sum(map(len, res.values()))} translation units of {len(res)} families digested in {time.time() - t0:.1f} s '

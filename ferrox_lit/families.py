@@ -22,7 +22,16 @@ from .gpu import dequant_src, DEQUANT_THREADS, DEQUANT_OUT
 from .q8_1 import q8_1_src, Q8_1_THREADS, quantize_q8_1, run_quantize_q8_1, q8_1_fixtures
 from .vdot import vdot_evidence
 from .mmvq import mmvq_src, MMVQ_ROWS, mmvq_twin, run_mmvq, mmvq_evidence, mmvq_real_evidence
-from .mmq import mmq_src, mmq_twin, run_mmq, mmq_evidence, mmq_real_evidence, mmq_bank_report, fragment_conflicts, WARPS as MMQ_WARPS
+from ferrox_lit.mmq import (
+    mmq_src,
+    mmq_twin,
+    run_mmq,
+    mmq_evidence,
+    mmq_real_evidence,
+    mmq_bank_report,
+    fragment_conflicts,
+    WARPS as MMQ_WARPS,
+)
 
 # %% auto #0
 __all__ = ['DECODE_ARCHES', 'INT8_ARCHES', 'MMQ_ARCHES', 'FAMILIES', 'FAMILY_SOURCES', 'VARIANTS', 'MOVED', 'UnknownFamily',
@@ -80,7 +89,9 @@ def dequant_rung(kind) -> tuple:
     bad32 = mismatches(run_dequant(kind, raw, 'f32'), want)
     got16 = run_dequant(kind, raw, 'f16')
     bad16 = int(((got16.view(np.uint16) != want16.view(np.uint16)) & ~(np.isnan(got16) & np.isnan(want16))).sum())
-    return ('ok' if bad32 + bad16 == 0 else 'FAIL'), f'{want.size:,} weights x fp32 + fp16 (incl. inf/NaN/zero scales), {bad32 + bad16} mismatches'
+    return (
+        'ok' if bad32 + bad16 == 0 else 'FAIL'
+    ), f'{want.size:,} weights x fp32 + fp16 (incl. inf/NaN/zero scales), {bad32 + bad16} mismatches'
 
 def q8_1_rung(kind=None) -> tuple:
     "`check` row of the Q8_1 quantizer (one kernel for every kind): the kernel on the CPU == `quantize_q8_1`, byte for byte."
@@ -109,8 +120,12 @@ def mmq_rung(kind) -> tuple:
         rows = mmq_evidence(kind) + mmq_evidence(kind, arch=75)
         real = mmq_real_evidence(kind)
     bad = sum(r['mismatches'] + (not r['nan_same']) for r in rows) + (real or {}).get('mismatches', 0)
-    return (('ok' if bad == 0 else 'FAIL'), f"{sum(r['n_rows'] * r['batch'] for r in rows):,} outputs in {len(rows)} dispatches "
-            f"(mma.sync sm_90 + __dp4a sm_75)" + (f", {real['compared']} on real {real['tensor']} rows" if real else '') + f"; {bad} mismatches")
+    return (
+        ('ok' if bad == 0 else 'FAIL'),
+        f"{sum(r['n_rows'] * r['batch'] for r in rows):,} outputs in {len(rows)} dispatches "
+        f"(mma.sync sm_90 + __dp4a sm_75)" + (f", {real['compared']} on real {real['tensor']} rows" if real else '')
+        + f"; {bad} mismatches",
+    )
 
 def mmq_banks(kind) -> tuple:
     "Bank rung of MMQ: every shared site traced from the kernel's addresses at its ideal cost; the mma fragment loads conflict-free."
@@ -218,7 +233,9 @@ def family_table(kind='Q4_K') -> list:
     return rows
 
 # %% ../nbs/29_families.ipynb #fb628be7
-FAMILY_SOURCES = (Path(__file__).resolve().parent.parent if '__file__' in globals() else Path('..')) / 'docs' / 'measurements' / 'family_sources.json'
+FAMILY_SOURCES = (
+    (Path(__file__).resolve().parent.parent if '__file__' in globals() else Path('..')) / 'docs' / 'measurements' / 'family_sources.json'
+)
 VARIANTS = {'dequant_f16': ('dequant', dict(out='f16'))}  # baseline name -> (family, emitter options): a second output type
 MOVED = ('mul_mm', 'matvec', 'rq_matvec', 'mv_reduce', 'dequant', 'dequant_f16')  # what moved onto rows: must stay byte-identical
 

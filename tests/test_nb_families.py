@@ -4,27 +4,6 @@
 from __future__ import annotations
 
 
-import hashlib, json, os, re, shutil
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Callable
-import numpy as np
-from ferrox_lit.core import FerroxError, mismatches
-from ferrox_lit.kind import random_blocks
-from ferrox_lit.kinds import KINDS, require_kind
-from ferrox_lit.mul_mm import kernel_src, THREADS
-from ferrox_lit.twin import mul_mm_twin
-from ferrox_lit.host import host_rung, run_mul_mm, launch, degenerate_blocks
-from ferrox_lit.banks import banks_rung
-from ferrox_lit.matvec import matvec_src, rq_matvec_src, reduce_src, MV_THREADS, RQ_THREADS, REDUCE_THREADS, matvec_rung
-from ferrox_lit.matvec import matvec_twin, run_matvec
-from ferrox_lit.gpu import dequant_src, DEQUANT_THREADS, DEQUANT_OUT
-from ferrox_lit.q8_1 import q8_1_src, Q8_1_THREADS, quantize_q8_1, run_quantize_q8_1, q8_1_fixtures
-from ferrox_lit.vdot import vdot_evidence
-from ferrox_lit.mmvq import mmvq_src, MMVQ_ROWS, mmvq_twin, run_mmvq, mmvq_evidence, mmvq_real_evidence
-from ferrox_lit.mmq import mmq_src, mmq_twin, run_mmq, mmq_evidence, mmq_real_evidence, mmq_bank_report, fragment_conflicts, WARPS as MMQ_WARPS
-
-
 from IPython.display import Markdown
 from ferrox_lit.core import md_table
 

@@ -33,7 +33,8 @@ SITE = ROOT / '_site'
 ASSETS = Path(__file__).resolve().parent / 'docs_assets'
 
 # Layers of the navigation: (title, first, last notebook number). Notebooks outside every range go under 'More'.
-LAYERS = [('Primitives', 0, 9), ('Formats', 10, 18), ('Registry', 19, 19), ('GEMM', 20, 28), ('Kernel families', 29, 29), ('CPU runner', 30, 30),
+LAYERS = [('Primitives', 0, 9), ('Formats', 10, 18), ('Registry', 19, 19), ('GEMM', 20, 28), ('Kernel families', 29, 29),
+          ('CPU runner', 30, 30),
           ('NVRTC and banks', 31, 32), ('CPU runtime and vet', 33, 39), ('Decode path', 40, 43), ('Int8 path', 44, 49),
           ('GPU', 50, 59), ('Command', 90, 99)]
 
