@@ -1,5 +1,6 @@
 """Time `ferrox_lit.vet.vet` on one dequant kernel over all fixtures: without mutants (target < 30 s on 2 cores) and with
-mutation analysis (target < 3 minutes); and the same for our Q4_K int8 matvec (MMVQ) through the `mmvq` family.
+mutation analysis (target < 3 minutes); and the same for our Q4_K int8 matvec (MMVQ) through the `mmvq` family, and our Q4_K
+int8 tensor-core GEMM (MMQ) through the `mmq` family without mutants.
 Cold: every case runs with a fresh, empty cache ($FERROX_LIT_CACHE), so the CPU
 builds, the NVRTC compiles and the judged mutants are all paid for in the figure; then the first case once more, warm.
 
@@ -25,6 +26,9 @@ def main():
     q4k, q4k_fn = dequant_src('Q4_K')
     mq, mq_fn = mmvq_src('Q4_K')
     mq_launch = (f'cdiv(n_rows, {MMVQ_ROWS})', f'32, {MMVQ_ROWS}', 'w,a,y,n_rows,n_cols,batch,row_bytes')
+    from ferrox_lit.mmq import mmq_src, ROWS, COLS, WARPS
+    gq, gq_fn = mmq_src('Q4_K')
+    gq_launch = (f'cdiv(n_rows, {ROWS}), cdiv(batch, {COLS})', 32 * WARPS, 'w,a,y,n_rows,n_cols,batch,row_bytes')
     cases = [  # (label, source, kernel, kind, grid, block, args, mutants, cold, family)
         ('running example Q4_0, no mutants', Q4_0_SRC, 'dequant_q4_0<float>', 'Q4_0', 'nb', 32, 'x,y,nb', False, True, 'dequant'),
         ('running example Q4_0, no mutants (warm cache)', Q4_0_SRC, 'dequant_q4_0<float>', 'Q4_0', 'nb', 32, 'x,y,nb', False, False,
@@ -34,6 +38,7 @@ def main():
         ('our Q4_K dequant, with mutants', q4k, q4k_fn, 'Q4_K', 'cdiv(n, 4096)', 256, 'x,y,nb', True, True, 'dequant'),
         ('our Q4_K MMVQ, no mutants', mq, mq_fn, 'Q4_K', *mq_launch, False, True, 'mmvq'),
         ('our Q4_K MMVQ, with mutants', mq, mq_fn, 'Q4_K', *mq_launch, True, True, 'mmvq'),
+        ('our Q4_K MMQ, no mutants', gq, gq_fn, 'Q4_K', *gq_launch, False, True, 'mmq'),
     ]
     rows, cache = [], None
     for label, src, kernel, kind, grid, block, args, mutants, cold, family in cases:

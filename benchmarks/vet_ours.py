@@ -1,6 +1,7 @@
 """vet every kernel this project emits, every kind x family (issue 14 §3: "vet is green on every kernel the project emits").
 
-For each kind: the dequant kernel with float32 and with fp16 output, the native matvec, the mul_mm GEMM and the int8 MMVQ;
+For each kind: the dequant kernel with float32 and with fp16 output, the native matvec, the mul_mm GEMM, the int8 MMVQ
+and the int8 tensor-core GEMM (MMQ, built for sm_90: its mma.sync path);
 and once the Q8_1 quantizer (it reads no weights: its row's kind is '-'); each through
 `ferrox_lit.vet.vet_ours` (the same door a user's kernel goes through: fixtures, twin comparison or bound, the race and
 sanitizer builds, NVRTC for sm_70..sm_90), without mutation analysis (that is `benchmarks/mutants_ours.py`). Writes
@@ -12,7 +13,8 @@ measurement older than vet.py says so.
 import argparse, json, os, platform, time
 from pathlib import Path
 
-FAMILIES = (('dequant', 'f32'), ('dequant', 'f16'), ('matvec', 'f32'), ('mul_mm', 'f32'), ('mmvq', 'f32'))  # (family, output) pairs vetted
+FAMILIES = (('dequant', 'f32'), ('dequant', 'f16'), ('matvec', 'f32'), ('mul_mm', 'f32'), ('mmvq', 'f32'),
+            ('mmq', 'f32'))  # (family, output) pairs vetted
 
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)

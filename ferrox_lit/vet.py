@@ -20,16 +20,16 @@ from .q8_1 import quantize_q8_1, dequantize_q8_1, q8_1_fixtures, QK8_1, BLOCK_BY
 __all__ = ['FAMILY_QUANTITIES', 'POINTERS', 'FAMILIES', 'GRID_LIMITS', 'BLOCK_LIMITS', 'MAX_BLOCK_THREADS', 'SEED_BLOCKS',
            'MMVQ_OUTLIER', 'OUT_DTYPES', 'SENTINELS', 'CLASSES', 'U32', 'ETA32', 'Q8_1_SENTINEL', 'Q8_1_FIELDS',
            'VET_ARCHES', 'NVRTC_STUBS', 'SASS_KEYS', 'MUTANT_FIXTURES', 'DETECTOR_MODES', 'DETECTOR_FIXTURES',
-           'Q4_0_SRC', 'FIRST_BAD_KEYS', 'Q4_0_SABOTAGES', 'MEASURED', 'BENCH_JSON', 'OURS_JSON', 'VetError',
-           'UnknownFamily', 'BadLaunchExpression', 'UnknownQuantity', 'LaunchDivisionByZero', 'GridLimitExceeded',
-           'BlockLimitExceeded', 'BadGranule', 'BadOutDtype', 'ArgumentsMismatch', 'parse_expr', 'eval_expr',
-           'eval_dims', 'KParam', 'signature', 'run_kernel', 'build_kernel', 'Fixture', 'odd_offset',
-           'scale_subnormal_blocks', 'dequant_fixtures', 'matvec_fixtures', 'mmvq_fixtures', 'quantize_q8_1_fixtures',
-           'bind', 'gamma', 'round_twin', 'decode', 'classify', 'compare', 'mmvq_twin_of', 'mmvq_reference',
-           'mmvq_bound', 'compare_mmvq', 'q8_1_field', 'compare_q8_1', 'cuda_include_dir', 'nvrtc_compile',
-           'sass_summary', 'nvrtc_rows', 'function_spans', 'reached_lines', 'mutation_analysis', 'vet', 'usage_message',
-           'vet_table', 'vet_ours', 'ours_row', 'int8_sabotage_rows', 'sabotage_rows', 'vet_digest',
-           'bench_measurement', 'ours_measurement']
+           'Q4_0_SRC', 'FIRST_BAD_KEYS', 'MMQ_VET_SABOTAGES', 'Q4_0_SABOTAGES', 'MEASURED', 'BENCH_JSON', 'OURS_JSON',
+           'VetError', 'UnknownFamily', 'BadLaunchExpression', 'UnknownQuantity', 'LaunchDivisionByZero',
+           'GridLimitExceeded', 'BlockLimitExceeded', 'BadGranule', 'BadOutDtype', 'ArgumentsMismatch', 'BadArch',
+           'parse_expr', 'eval_expr', 'eval_dims', 'KParam', 'signature', 'run_kernel', 'build_kernel', 'Fixture',
+           'odd_offset', 'scale_subnormal_blocks', 'dequant_fixtures', 'matvec_fixtures', 'mmvq_fixtures',
+           'mmq_fixtures', 'quantize_q8_1_fixtures', 'bind', 'gamma', 'round_twin', 'decode', 'classify', 'compare',
+           'mmvq_twin_of', 'mmq_twin_of', 'mmvq_reference', 'mmvq_bound', 'compare_mmvq', 'q8_1_field', 'compare_q8_1',
+           'cuda_include_dir', 'nvrtc_compile', 'sass_summary', 'nvrtc_rows', 'function_spans', 'reached_lines',
+           'mutation_analysis', 'vet', 'usage_message', 'vet_table', 'vet_ours', 'ours_row', 'int8_sabotage_rows',
+           'mmq_sabotage_rows', 'sabotage_rows', 'vet_digest', 'bench_measurement', 'ours_measurement']
 
 # %% ../nbs/37_vet.ipynb #95291db7
 FAMILY_QUANTITIES = {  # family -> {quantity: what it is}; pointer quantities are the fixture's buffers
@@ -42,10 +42,14 @@ FAMILY_QUANTITIES = {  # family -> {quantity: what it is}; pointer quantities ar
     'mmvq': dict(w='the quant weights (pointer)', a='the Q8_1 activations: batch columns of n_cols/32 blocks of 36 bytes (pointer)',
                  y='the output [batch, n_rows] (pointer)', n_rows='weight rows', n_cols='elements per row',
                  row_bytes='bytes per weight row', batch='activation columns (1 to 8)', a_bytes='bytes per activation column'),
+    'mmq': dict(w='the quant weights (pointer)', a='the Q8_1 activations: batch columns of n_cols/32 blocks of 36 bytes (pointer)',
+                y='the output [batch, n_rows] (pointer)', n_rows='weight rows', n_cols='elements per row',
+                row_bytes='bytes per weight row', batch='activation columns (1 to hundreds: tiles of columns)',
+                a_bytes='bytes per activation column'),
     'quantize_q8_1': dict(x='the float32 activations (pointer)', y='the Q8_1 blocks, 36 bytes per 32 activations (pointer)',
                           n='activations', nb='Q8_1 blocks (n / 32)'),
 }
-POINTERS = {'dequant': ('x', 'y'), 'matvec': ('w', 'x', 'y'), 'mul_mm': ('w', 'x', 'y'), 'mmvq': ('w', 'a', 'y'),
+POINTERS = {'dequant': ('x', 'y'), 'matvec': ('w', 'x', 'y'), 'mul_mm': ('w', 'x', 'y'), 'mmvq': ('w', 'a', 'y'), 'mmq': ('w', 'a', 'y'),
             'quantize_q8_1': ('x', 'y')}  # the rest are integers
 FAMILIES = tuple(FAMILY_QUANTITIES)
 GRID_LIMITS = (2**31 - 1, 65535, 65535)  # CUDA's gridDim limits (x, y, z)
@@ -53,7 +57,7 @@ BLOCK_LIMITS = (1024, 1024, 64)          # CUDA's blockDim limits; and at most 1
 MAX_BLOCK_THREADS = 1024
 
 class VetError(FerroxError, ValueError): "`vet` was called wrongly: refused before anything ran."
-class UnknownFamily(VetError): "The family is not one vet knows (dequant, matvec, mul_mm, mmvq, quantize_q8_1)."
+class UnknownFamily(VetError): "The family is not one vet knows (dequant, matvec, mul_mm, mmvq, mmq, quantize_q8_1)."
 class BadLaunchExpression(VetError): "A launch expression is not integers, quantities, + - * / %, parentheses and cdiv(a, b)."
 class UnknownQuantity(BadLaunchExpression): "A launch expression names a quantity the family does not have."
 class LaunchDivisionByZero(BadLaunchExpression, ZeroDivisionError): "A launch expression divides by zero for some fixture."
@@ -62,6 +66,7 @@ class BlockLimitExceeded(VetError): "The block is below 1, above CUDA's (1024, 1
 class BadGranule(VetError): "The granule is not a positive multiple of the kind's block elements (of 32 for quantize_q8_1)."
 class BadOutDtype(VetError): "--out-dtype is not float, half or bf16, or does not fit the output parameter."
 class ArgumentsMismatch(VetError): "--args does not name one value per kernel parameter, or a pointer where a scalar goes."
+class BadArch(VetError): "The sm the CPU runs build for is not an sm number (an int such as 75, 80 or 90)."
 
 # %% ../nbs/37_vet.ipynb #c486bd05
 def _cdiv(a:int, b:int) -> int: return -(-a // b)
@@ -190,37 +195,39 @@ def _kparam(p) -> KParam:
     else: dt = _UINT.get(p.size, np.uint8) if p.pointer else np.uint8   # half -> uint16, half2 -> uint32, a block struct -> bytes
     return KParam(p.type, p.pointer, p.const, np.dtype(dt))
 
-def signature(source:str, kernel:str, include_dirs=(), defines={}, filename:str='kernel.cu') -> list:
+def signature(source:str, kernel:str, include_dirs=(), defines={}, filename:str='kernel.cu', arch:int=900) -> list:
     "The kernel's parameters as `KParam`s (through the device runtime when installed, else the host runner's parser)."
     d = _device()
     if d is not None:
-        return [_kparam(p) for p in d.signature(source, kernel, include_dirs=tuple(include_dirs), defines=dict(defines), filename=filename)]
+        return [_kparam(p) for p in d.signature(source, kernel, include_dirs=tuple(include_dirs), defines=dict(defines), filename=filename,
+                                               arch=arch)]
     from ferrox_lit.host import kernel_params
     return [_kparam(p) for p in kernel_params(_with_defines(source, defines), kernel)]
 
 def run_kernel(source:str, kernel:str, grid, block, args:list, mode:str='fast', include_dirs=(), defines={},
-               offsets={}, timeout:float=120.0, filename:str='kernel.cu', live=True) -> dict:
+               offsets={}, timeout:float=120.0, filename:str='kernel.cu', live=True, arch:int=900) -> dict:
     "Launch once on the CPU: {argument index: output array}; raises the runner's named errors."
     d = _device()
     if d is not None:
         r = d.launch(source, kernel, grid, block, args, mode=mode, include_dirs=tuple(include_dirs), defines=dict(defines),
-                     timeout=timeout, offsets=dict(offsets), filename=filename, live=live)
+                     timeout=timeout, offsets=dict(offsets), filename=filename, live=live, arch=arch)
         return {int(k): v for k, v in r.outputs.items()}
     if offsets: raise _NoDoor('an unaligned base address needs ferrox_lit.device')
     if include_dirs: raise VetError('-I include directories need ferrox_lit.device (the CUDA device runtime)')
     from ferrox_lit.host import launch, kernel_params
     src = _with_defines(source, defines)
     names = [p.name for p in kernel_params(src, kernel)]
-    r = launch(src, kernel, grid, block, args, mode=mode, timeout=timeout, live=live)
+    r = launch(src, kernel, grid, block, args, mode=mode, timeout=timeout, live=live, arch=arch)
     return {names.index(k): v for k, v in r.outputs.items()}
 
-def build_kernel(source:str, kernel:str, mode:str='fast', include_dirs=(), defines={}, filename:str='kernel.cu'):
+def build_kernel(source:str, kernel:str, mode:str='fast', include_dirs=(), defines={}, filename:str='kernel.cu', arch:int=900):
     "Compile the kernel for the CPU runner in `mode` (cached): the user's compile errors surface here, before any run."
     d = _device()
-    if d is not None: return d.build(source, kernel, mode, include_dirs=tuple(include_dirs), defines=dict(defines), filename=filename)
+    if d is not None:
+        return d.build(source, kernel, mode, include_dirs=tuple(include_dirs), defines=dict(defines), filename=filename, arch=arch)
     from ferrox_lit.host import build
     signature(source, kernel, include_dirs, defines)
-    return build(_with_defines(source, defines), kernel, mode)
+    return build(_with_defines(source, defines), kernel, mode, arch=arch)
 
 class _NoDoor(Exception): "This fixture needs the device runtime, which is not installed: the fixture is skipped."
 
@@ -350,6 +357,29 @@ def mmvq_fixtures(kind, granule=None) -> list:
     if real is not None and (real[0].shape[1] // kind.block_bytes * kind.block_elems) % g == 0:
         out.append(_mmvq_fixture(kind, f'real {real[1]} ({len(real[0])} rows)', real[0], 5, 4))
     return out
+
+# %% ../nbs/37_vet.ipynb #3df68a26
+def mmq_fixtures(kind, granule=None) -> list:
+    "The int8-GEMM (MMQ) fixtures of `kind`: weight matrices, activations quantized to Q8_1 by `quantize_q8_1`, batch 1 to 33."
+    from ferrox_lit.vdot import check_vdot
+    kind = require_kind(kind); g = _granule(kind, granule)
+    check_vdot(kind)   # a kind without an int8 dot has no MMQ twin: VdotMissing, before anything runs
+    cols = g * _cdiv(512, g)
+    blocks = lambda rows, ncols, seed, make=random_blocks: make(kind, rows * ncols // kind.block_elems, seed).reshape(rows, -1)
+    fx = lambda label, rows, ncols, seed, batch, make=random_blocks, off={}, outliers=False: _mmvq_fixture(
+        kind, label, blocks(rows, ncols, seed, make), seed, batch, off, outliers)
+    out = [fx(f'seed {s}', 37, cols, s, b) for s, b in zip(SEEDS, (1, 16, 21))]   # a column; one full tile; a full and a ragged one
+    out.append(fx('degenerate scales', 20, cols, 2, 17, degenerate_blocks))
+    out.append(fx('subnormal scales', 20, cols, 3, 5, scale_subnormal_blocks))
+    out.append(fx('outlier activations', 9, cols, 5, 18, outliers=True))
+    out.append(fx(f'odd base (+{odd_offset(kind)} B)', 9, cols, 4, 3, off=dict(w=odd_offset(kind))))
+    out += [fx(f'{r} rows x {m} granule{"s" * (m > 1)}', r, g * m, 10 + m, b) for r, m, b in ((1, 1, 1), (5, 3, 17), (70, 5, 33))]
+    out.append(fx('long rows (256 chunks)', 6, g * _cdiv(8192, g), 9, 16))
+    real = _real_rows(kind, 8)
+    if real is not None and (real[0].shape[1] // kind.block_bytes * kind.block_elems) % g == 0:
+        out.append(_mmvq_fixture(kind, f'real {real[1]} ({len(real[0])} rows)', real[0], 5, 18))
+    return out
+
 
 # %% ../nbs/37_vet.ipynb #c8bda57a
 def _q8_1_granule(granule) -> int:
@@ -483,7 +513,7 @@ def _num(v) -> float|str:
 def compare(kind:Kind, family:str, fx:Fixture, out:np.ndarray, xs, out_dtype:str='float', approx:bool=False) -> dict:
     "Compare one fixture's output with the twin: counts per class, the first mismatch, and the bound figures where they apply."
     if family == 'quantize_q8_1': return compare_q8_1(fx, out)
-    if family == 'mmvq': return compare_mmvq(kind, fx, out, out_dtype)
+    if family in ('mmvq', 'mmq'): return compare_mmvq(kind, fx, out, out_dtype, family)
     bits_t, nbytes = OUT_DTYPES[out_dtype]
     got = np.ascontiguousarray(out).view(np.uint8).view(bits_t).reshape(-1)
     want, bnd = _want(kind, family, fx, xs)
@@ -514,7 +544,7 @@ def compare(kind:Kind, family:str, fx:Fixture, out:np.ndarray, xs, out_dtype:str
     counts = np.bincount(cls[cls >= 0], minlength=4)
     failing = (cls >= 0) & (cls != CLASSES.index('nan_payload'))
     r['mismatches'] = int(failing.sum())
-    r['mismatch_classes'] = {c: int(n) for c, n in zip(CLASSES, counts)}   # mmvq and the Q8_1 quantizer: their own cells below
+    r['mismatch_classes'] = {c: int(n) for c, n in zip(CLASSES, counts)}   # mmvq, mmq and the Q8_1 quantizer: their own cells below
     r['first_mismatch'] = None
     if r['mismatches']:
         i = int(np.flatnonzero(failing)[0])
@@ -534,6 +564,13 @@ def mmvq_twin_of(kind:Kind, fx:Fixture) -> np.ndarray:
     from ferrox_lit.mmvq import lane_order_sum, mmvq_contributions
     w = fx.q['w'].reshape(fx.q['n_rows'], fx.q['row_bytes'])
     return lane_order_sum(mmvq_contributions(kind, w, fx.q['a']))
+
+def mmq_twin_of(kind:Kind, fx:Fixture) -> np.ndarray:
+    "`mmq_twin`'s arithmetic on the fixture's own Q8_1 bytes: float32 [batch, n_rows] (the chunk terms summed in increasing order)."
+    from ferrox_lit.mmvq import mmvq_contributions
+    from ferrox_lit.mmq import chunk_order_sum
+    w = fx.q['w'].reshape(fx.q['n_rows'], fx.q['row_bytes'])
+    return chunk_order_sum(mmvq_contributions(kind, w, fx.q['a']))
 
 def mmvq_reference(kind:Kind, fx:Fixture) -> tuple:
     "(r, M) float64 [batch, n_rows]: the twin's weights times the Q8_1-dequantized activations, and the bound's magnitude."
@@ -557,11 +594,11 @@ def mmvq_bound(kind:Kind, fx:Fixture, mag:np.ndarray) -> np.ndarray:
         return (BOUND_U * U32 + gamma(n) * (1 + BOUND_U * U32)) * mag + (BOUND_U + 1) * n * ETA32
 
 # %% ../nbs/37_vet.ipynb #5e71349e
-def compare_mmvq(kind:Kind, fx:Fixture, out:np.ndarray, out_dtype:str='float') -> dict:
-    "An int8 matvec's output against `mmvq_twin`'s bits, and where they differ against `mmvq_bound`: one fixture row."
+def compare_mmvq(kind:Kind, fx:Fixture, out:np.ndarray, out_dtype:str='float', family:str='mmvq') -> dict:
+    "An int8 matvec's (or GEMM's) output against `mmvq_twin`'s (`mmq_twin`'s) bits, and where they differ against `mmvq_bound`."
     bits_t, nbytes = OUT_DTYPES[out_dtype]
     got = np.ascontiguousarray(out).view(np.uint8).view(bits_t).reshape(-1)
-    twin = mmvq_twin_of(kind, fx).reshape(-1)
+    twin = (mmq_twin_of if family == 'mmq' else mmvq_twin_of)(kind, fx).reshape(-1)
     tbits = round_twin(twin, out_dtype)
     ref, mag = (v.reshape(-1) for v in mmvq_reference(kind, fx))
     with np.errstate(all='ignore'):
@@ -639,8 +676,8 @@ NVRTC_STUBS = {  # header -> text: the standard headers device code includes, fo
 for _c, _h in (('cstdint', 'stdint.h'), ('cstddef', 'stddef.h'), ('cstdio', 'stdio.h'), ('cmath', 'math.h'), ('climits', 'limits.h'),
                ('cfloat', 'float.h'), ('cassert', 'assert.h')):
     NVRTC_STUBS[_h] = NVRTC_STUBS[_c]
-SASS_KEYS = ('FFMA', 'FMUL', 'FADD', 'HFMA2', 'HADD2', 'HMUL2', 'IMAD', 'IDP', 'SHFL', 'LDG', 'STG', 'LDS', 'STS', 'LDL', 'STL',
-             'BAR', 'MUFU', 'F2F', 'I2F', 'F2I', 'PRMT', 'LOP3', 'SHF')  # instruction families a kernel review reads
+SASS_KEYS = ('FFMA', 'FMUL', 'FADD', 'HFMA2', 'HADD2', 'HMUL2', 'IMAD', 'IDP', 'IMMA', 'HMMA', 'SHFL', 'LDG', 'STG', 'LDS', 'STS',
+             'LDL', 'STL', 'BAR', 'MUFU', 'F2F', 'I2F', 'F2I', 'PRMT', 'LOP3', 'SHF')  # instruction families a kernel review reads
 
 def cuda_include_dir() -> Path|None:
     "A directory with CUDA's own cuda_fp16.h for NVRTC: $CUDA_HOME/$CUDA_PATH, the pip wheels, /usr/local/cuda*; else None."
@@ -829,7 +866,7 @@ def mutation_analysis(source:str, judge, filename:str='kernel.cu', limit:int=200
 # %% ../nbs/37_vet.ipynb #5603c1a4
 _FIXTURES = {'dequant': lambda k, g: dequant_fixtures(k, g), 'matvec': lambda k, g: matvec_fixtures(k, g, 'matvec'),
              'mul_mm': lambda k, g: matvec_fixtures(k, g, 'mul_mm'), 'mmvq': lambda k, g: mmvq_fixtures(k, g),
-             'quantize_q8_1': lambda k, g: quantize_q8_1_fixtures(k, g)}
+             'mmq': lambda k, g: mmq_fixtures(k, g),              'quantize_q8_1': lambda k, g: quantize_q8_1_fixtures(k, g)}
 DETECTOR_MODES = ('race', 'asan')   # the race + uninitialised-shared build and the AddressSanitizer + UBSan build
 DETECTOR_FIXTURES = 2               # fixtures each detector build runs: the first seed and the smallest size
 
@@ -877,7 +914,7 @@ def _run_one(p, kind, family, source, kernel, mode, out_dtype, approx, opts, tim
 def vet(source:str,              # device code: the user's file (kernels and their helpers)
         kernel:str,              # the kernel: 'name' or 'name<targs>', e.g. 'dequantize_block_q4_K<float>'
         kind,                    # the format: a Kind or its GGUF name
-        family:str,              # what the kernel computes: dequant, matvec, mul_mm, mmvq or quantize_q8_1
+        family:str,              # what the kernel computes: dequant, matvec, mul_mm, mmvq, mmq or quantize_q8_1
         grid, block,             # launch expressions over the family's quantities: 'cdiv(n, 256)', 32, 'cdiv(n_rows, 4), 1'
         args,                    # the kernel's arguments in order: quantity names or expressions, 'x,y,nb'
         granule:int|None=None,   # element multiple the kernel needs (default: the kind's block)
@@ -890,6 +927,7 @@ def vet(source:str,              # device code: the user's file (kernels and the
         progress=None,           # callable(str) for progress lines, or None
         jobs:int|None=None,      # parallel runs (default: $FERROX_LIT_JOBS or min(4, cores))
         nvrtc:bool=True,         # run the NVRTC rung
+        sm:int=90,               # the GPU the CPU runs build for (__CUDA_ARCH__ = 10 sm): 75 takes a kernel's pre-sm_80 branches
        ) -> dict:
     "Put a user's CUDA kernel through the ladder on the CPU; the report (see `vet_table`). Bad input raises before anything runs."
     t0 = time.perf_counter()
@@ -899,13 +937,15 @@ def vet(source:str,              # device code: the user's file (kernels and the
     if family == 'quantize_q8_1' and out_dtype != 'float':
         raise BadOutDtype(f"out_dtype {out_dtype!r}: the Q8_1 quantizer writes bytes (leave --out-dtype at float)")
     if not isinstance(source, str) or not source.strip(): raise VetError('source: expected the text of a CUDA file, got nothing')
+    if isinstance(sm, bool) or not isinstance(sm, (int, np.integer)) or not 10 <= sm < 200:
+        raise BadArch(f"sm {sm!r}: expected an sm number such as 75, 80 or 90")
     if not isinstance(mutant_limit, int) or mutant_limit < 1: raise VetError(f'mutant_limit {mutant_limit!r}: expected a positive int')
     args = _args_list(args)
     for e in args: parse_expr(e, family)
     for e in _dims_exprs(grid) + _dims_exprs(block): parse_expr(e, family)
     fixtures = _FIXTURES[family](kind, granule)
     geometry = _geometry(family, fixtures, grid, block)
-    opts = dict(include_dirs=tuple(include_dirs), defines=dict(defines), filename=filename)
+    opts = dict(include_dirs=tuple(include_dirs), defines=dict(defines), filename=filename, arch=10 * int(sm))
     params = signature(source, kernel, **opts)
     prepared = _prepared(family, fixtures, geometry, params, args, out_dtype)
     build_kernel(source, kernel, 'fast', **opts)
@@ -936,11 +976,11 @@ def vet(source:str,              # device code: the user's file (kernels and the
                elements=sum(r['elements'] for r in compared), mismatches=sum(r['mismatches'] for r in compared), mismatch_classes=classes,
                first_mismatch=first, detectors=detectors, approx_intrinsics=approx,
                door='ferrox_lit.device' if _device() is not None else 'ferrox_lit.host',
-               launch=dict(grid=grid, block=block, args=args, granule=granule or kind.block_elems, out_dtype=out_dtype),
+               launch=dict(grid=grid, block=block, args=args, granule=granule or kind.block_elems, out_dtype=out_dtype, sm=int(sm)),
                fixtures=[{k: v for k, v in r.items() if k not in ('first_mismatch',)} for r in rows],
                detector_runs=[dict(mode=r['mode'], fixture=r['fixture'], ok='detector' not in r and not r.get('mismatches'),
                                    skipped=r.get('skipped', '')) for r in det_rows])
-    if family == 'mmvq': rep['twin_bit_exact'] = sum(r['twin_bit_exact'] for r in compared)
+    if family in ('mmvq', 'mmq'): rep['twin_bit_exact'] = sum(r['twin_bit_exact'] for r in compared)
     if compared and 'max_err_over_bound' in compared[0]:
         rep['max_err_over_bound'] = _num(max(float(r.get('max_err_over_bound', 0.0)) for r in compared))
         rep['nmse'] = max(r.get('nmse', 0.0) for r in compared)
@@ -967,7 +1007,8 @@ def vet(source:str,              # device code: the user's file (kernels and the
             return 'survived', f"{len(sub)} fixtures agree; clean under the sanitizers"
         tag = hashlib.sha256(json.dumps([kind.name, family, kernel, str(grid), str(block), args, granule, out_dtype,
                                          sorted(defines.items()), _dir_digest(include_dirs), [f.label for f in subset],
-                                         rep['door'], 'sanitizer rerun'], default=str).encode()).hexdigest()[:16]
+                                         rep['door'], 'sanitizer rerun'] + ([int(sm)] if sm != 90 else []),
+                                        default=str).encode()).hexdigest()[:16]
         _say(progress, f'vet: mutation analysis (at most {mutant_limit} mutants, {jobs} jobs)')
         rep['mutants'] = mutation_analysis(source, judge, filename, mutant_limit, jobs, tag, progress, lines=reached_lines(source, kernel))
     else: rep['mutants'] = dict(status='skipped', detail='--no-mutants', total=0, killed=0, survivors=[], kill_rate=None)
@@ -992,7 +1033,7 @@ def vet_table(report:dict) -> str:
     nfx = len(r['fixtures'])
     fast_ok = not r['mismatches'] and not any(d['mode'] == 'fast' for d in r['detectors'])
     fig = f"{nfx} fixtures, {r['elements']:,} elements, {r['mismatches']:,} mismatches ({_classes_text(r['mismatch_classes'])})"
-    if 'twin_bit_exact' in r: fig += f"; {r['twin_bit_exact']:,} bit-exact with mmvq_twin"
+    if 'twin_bit_exact' in r: fig += f"; {r['twin_bit_exact']:,} bit-exact with {r['family']}_twin"
     if 'max_err_over_bound' in r: fig += f"; max err/bound {float(r['max_err_over_bound']):.3g}, NMSE {r['nmse']:.3g}"
     rows = [dict(rung=f"fast run vs twin ({r['comparison']})", needs='CPU runtime', verdict='ok' if fast_ok else 'FAIL', figure=fig)]
     for mode, what in (('race', 'CPU + race detector'), ('asan', 'CPU + ASan/UBSan')):
@@ -1015,7 +1056,9 @@ def vet_table(report:dict) -> str:
     m = r['mutants']
     rows.append(dict(rung='mutants', needs='CPU runtime', verdict=m['status'] if m['status'] != 'ok' else 'ok',
                      figure=m.get('detail', '')))
-    out = [md_table(rows), '', f"**verdict: {r['verdict']}** ({r['kind']} {r['family']} `{r['kernel']}`, {r['seconds']} s)"]
+    sm = r['launch'].get('sm', 90)
+    built = f', sm_{sm} build' if sm != 90 else ''
+    out = [md_table(rows), '', f"**verdict: {r['verdict']}** ({r['kind']} {r['family']} `{r['kernel']}`{built}, {r['seconds']} s)"]
     if r['first_mismatch']:
         out += ['', 'first mismatch:', md_table([r['first_mismatch']])]
     if r['detectors']:
@@ -1047,7 +1090,7 @@ __global__ void dequant_q4_0(const void * __restrict__ vx, dst_t * __restrict__ 
 
 # %% ../nbs/37_vet.ipynb #f61d4c06
 def vet_ours(kind, family:str='dequant', out:str='f32', **kw) -> dict:
-    "vet one of this project's own kernels for `kind`: the dequant (f32 or f16 output), matvec, GEMM, MMVQ or Q8_1 quantizer."
+    "vet one of this project's own kernels for `kind`: the dequant (f32 or f16 output), matvec, GEMM, MMVQ, MMQ or Q8_1 quantizer."
     from ferrox_lit.gpu import dequant_src
     from ferrox_lit.matvec import matvec_src, MV_ROWS, MV_THREADS
     kind = require_kind(kind)
@@ -1065,11 +1108,16 @@ def vet_ours(kind, family:str='dequant', out:str='f32', **kw) -> dict:
         from ferrox_lit.mmvq import mmvq_src, MMVQ_ROWS
         src, fn = mmvq_src(kind)
         return vet(src, fn, kind, 'mmvq', f'cdiv(n_rows, {MMVQ_ROWS})', f'32, {MMVQ_ROWS}', 'w,a,y,n_rows,n_cols,batch,row_bytes', **kw)
+    if family == 'mmq':
+        from ferrox_lit.mmq import mmq_src, ROWS, COLS, WARPS
+        src, fn = mmq_src(kind)
+        return vet(src, fn, kind, 'mmq', f'cdiv(n_rows, {ROWS}), cdiv(batch, {COLS})', 32 * WARPS, 'w,a,y,n_rows,n_cols,batch,row_bytes',
+                   **kw)
     if family == 'quantize_q8_1':
         from ferrox_lit.q8_1 import q8_1_src, Q8_1_THREADS
         src, fn = q8_1_src()
         return vet(src, fn, kind, 'quantize_q8_1', f'cdiv(n, {Q8_1_THREADS})', Q8_1_THREADS, 'x,y,n', **kw)
-    raise UnknownFamily(f'vet_ours: family {family!r}: dequant, matvec, mul_mm, mmvq or quantize_q8_1')
+    raise UnknownFamily(f'vet_ours: family {family!r}: dequant, matvec, mul_mm, mmvq, mmq or quantize_q8_1')
 
 def ours_row(r:dict) -> dict:
     "One summary row of a vet report."
@@ -1104,6 +1152,30 @@ def int8_sabotage_rows(kind='Q4_K', names=('missing-shuffle-step', 'wrong-lane-m
         assert text.count(old) == 1, name
         rows.append(row(name, vet(text.replace(old, new), fn, kind, 'quantize_q8_1', f'cdiv(n, {Q8_1_THREADS})', Q8_1_THREADS, 'x,y,n',
                                   **kw)))
+    return rows
+
+MMQ_VET_SABOTAGES = {  # MMQ page sabotage -> the kind it shows on (Q4_K, unless the slip lives in another kind's branch)
+    'transposed-B-fragment': 'Q4_K', 'wrong-k-half': 'Q4_K', 'epilogue-scale-wrong-chunk': 'Q4_K',
+    'epilogue-weight-scale-wrong-chunk': 'Q4_K', 'missing-syncthreads': 'Q4_K', 'no-row-guard': 'Q4_K',
+    'halves-wrong-b-register': 'Q6_K',   # the FX_MMQ_HALVES branch: Q2_K, Q3_K, Q6_K only
+    'dp4a-path-wrong-column': 'Q8_0',    # the __dp4a branch: vet with sm=75
+}
+
+def mmq_sabotage_rows(names=tuple(MMQ_VET_SABOTAGES), **kw) -> list:
+    "vet our MMQ with each of the MMQ page's sabotages (`ferrox_lit.mmq.MMQ_SABOTAGES`) applied, at the sm it needs: what fired."
+    from ferrox_lit.mmq import mmq_src, MMQ_BODY, MMQ_SABOTAGES, ROWS, COLS, WARPS
+    rows = []
+    for name in names:
+        old, new, _, _, *sm = MMQ_SABOTAGES[name]
+        assert MMQ_BODY.count(old) == 1, name
+        kind = MMQ_VET_SABOTAGES.get(name, 'Q4_K')
+        src, fn = mmq_src(kind, MMQ_BODY.replace(old, new))
+        r = vet(src, fn, kind, 'mmq', f'cdiv(n_rows, {ROWS}), cdiv(batch, {COLS})', 32 * WARPS, 'w,a,y,n_rows,n_cols,batch,row_bytes',
+                sm=sm[0] if sm else 90, **kw)
+        fm, det = r['first_mismatch'], (r['detectors'] or [None])[0]
+        rows.append(dict(sabotage=name, kind=kind, sm=r['launch']['sm'], verdict=r['verdict'], mismatches=r['mismatches'],
+                         first_bad=', '.join(f'{k} {fm[k]}' for k in FIRST_BAD_KEYS if k in fm) if fm else '',
+                         detector=f"{det['error']} ({det['mode']}, {det['fixture']})" if det else ''))
     return rows
 
 # %% ../nbs/37_vet.ipynb #2de04701

@@ -102,6 +102,25 @@ def test_mmvq_fixtures():
     _raises(BadGranule, mmvq_fixtures, k, 100)
 
 
+def test_mmq_fixtures():
+    for name in ('Q8_0', 'Q4_K'):
+        k = require_kind(name)
+        fs = mmq_fixtures(k)
+        for f in fs:
+            n_cols, batch = f.q['n_cols'], f.q['batch']
+            assert n_cols % k.block_elems == 0 and f.q['w'].size == f.q['n_rows'] * f.q['row_bytes']
+            assert f.q['a'].shape == (batch, n_cols // 32 * 36) and f.q['a_bytes'] == n_cols // 32 * 36
+            assert np.array_equal(f.q['a'], quantize_q8_1(f.q['x'])) and f.out_shape == (batch, f.q['n_rows'])
+        bs = {f.q['batch'] for f in fs}
+        assert {1, 16} <= bs and any(b > 16 and b % 16 for b in bs) and max(bs) > 32      # full, ragged and three column tiles
+        assert max(f.q['n_rows'] for f in fs) > 64 and any(f.q['n_rows'] % 64 and f.q['n_rows'] > 64 for f in fs)
+        assert max(f.q['n_cols'] for f in fs) >= 8192
+    assert {f.q['n_cols'] // 32 % 4 for f in mmq_fixtures('Q8_0')} >= {1, 3}             # K tails: a last stage of 1 and of 3 chunks
+    # sabotage: the mmvq fixtures (batch <= 8) fail the batch checks above
+    assert max(f.q['batch'] for f in mmvq_fixtures('Q8_0')) <= 8 < 16
+    _raises(BadGranule, mmq_fixtures, 'Q4_K', 100)
+
+
 def test_quantize_q8_1_fixtures():
     fs = quantize_q8_1_fixtures()
     for f in fs:
@@ -156,6 +175,30 @@ def test_compare_mmvq():
     # a half output: the twin rounded once passes bit for bit
     with np.errstate(over='ignore'): h = twin.astype(np.float16)   # values past 65504 round to inf, as CUDA's __float2half does
     assert compare_mmvq(k, fx, h, 'half')['comparison'] == 'bit-exact'
+
+
+def test_compare_mmq():
+    from ferrox_lit.mmvq import mmvq_contributions
+    k = require_kind('Q4_K')
+    fx = mmq_fixtures(k)[2]
+    twin, lane = mmq_twin_of(k, fx), mmvq_twin_of(k, fx)
+    r = compare_mmvq(k, fx, twin, family='mmq')
+    assert r['comparison'] == 'bit-exact' and r['mismatches'] == 0 and r['twin_bit_exact'] == twin.size == 37 * 21
+    r = compare_mmvq(k, fx, lane, family='mmq')
+    assert r['comparison'] == 'bound' and r['mismatches'] == 0 and r['twin_bit_exact'] < lane.size and float(r['max_err_over_bound']) < 0.1
+    assert compare_mmvq(k, fx, lane)['twin_bit_exact'] == lane.size          # family 'mmvq' reads the other twin
+    # sabotage: the last chunk dropped (a K-tail slip) fails, gross
+    c = mmvq_contributions(k, fx.q['w'].reshape(fx.q['n_rows'], -1), fx.q['a'])
+    from ferrox_lit.mmq import chunk_order_sum
+    r = compare_mmvq(k, fx, chunk_order_sum(c[..., :-1]), family='mmq')
+    assert r['mismatches'] > 0.9 * twin.size and r['first_mismatch']['cls'] == 'gross'
+    # sabotage: with a bound of zero the lane-order sum fails: the bound is what admits it
+    import ferrox_lit.vet as V
+    keep = V.mmvq_bound
+    try:
+        V.mmvq_bound = lambda kind, fx, mag: 0 * mag
+        assert V.compare_mmvq(k, fx, lane, family='mmq')['mismatches'] > 0
+    finally: V.mmvq_bound = keep
 
 
 def test_compare_q8_1():
@@ -295,6 +338,28 @@ def test_int8_bad_input():
     _raises(UnknownFamily, go, src, fn, 'Q4_K', 'mmvq_typo', 'cdiv(n_rows, 4)', '32, 4', 'w,a,y,n_rows,n_cols,batch,row_bytes')
 
 
+def test_mmq_family_ours_and_sabotages():
+    for k, sm in (('Q4_K', 90), ('Q3_K', 90), ('IQ4_NL', 75)):
+        r = vet_ours(k, 'mmq', mutants=False, nvrtc=False, sm=sm)
+        assert r['verdict'] == 'pass' and r['comparison'] == 'bit-exact' and r['mismatches'] == 0 and not r['detectors'], vet_table(r)
+        assert r['twin_bit_exact'] == r['elements'] == sum(math.prod(f.out_shape) for f in mmq_fixtures(k)) and r['launch']['sm'] == sm
+    rows = {x['sabotage']: x for x in (mmq_sab if 'mmq_sab' in globals() else mmq_sabotage_rows(mutants=False, nvrtc=False))}
+    assert set(rows) == set(MMQ_VET_SABOTAGES) and all(x['verdict'] == 'fail' for x in rows.values()), rows
+    for name in ('transposed-B-fragment', 'wrong-k-half', 'epilogue-scale-wrong-chunk', 'epilogue-weight-scale-wrong-chunk',
+                 'halves-wrong-b-register', 'dp4a-path-wrong-column'):
+        assert rows[name]['mismatches'] > 0 and 'gross' in rows[name]['first_bad'], rows[name]
+    assert 'UninitializedSharedRead (race' in rows['missing-syncthreads']['detector']
+    assert rows['no-row-guard']['detector'] != ''
+    # the sabotages that live in a branch are invisible where it is not compiled: the reason for `sm` and the kind per sabotage
+    from ferrox_lit.mmq import mmq_src, MMQ_BODY, MMQ_SABOTAGES
+    old, new, *_ = MMQ_SABOTAGES['dp4a-path-wrong-column']
+    src, fn = mmq_src('Q8_0', MMQ_BODY.replace(old, new))
+    r = vet(src, fn, 'Q8_0', 'mmq', 'cdiv(n_rows, 64), cdiv(batch, 16)', 128, 'w,a,y,n_rows,n_cols,batch,row_bytes', mutants=False,
+            nvrtc=False)
+    assert r['verdict'] == 'pass'
+    _raises(BadArch, vet, src, fn, 'Q8_0', 'mmq', 'cdiv(n_rows, 64), cdiv(batch, 16)', 128, 'w,a,y,n_rows,n_cols,batch,row_bytes', sm=7.5)
+
+
 def test_sabotages_flagged():
     rows = {r['sabotage']: r for r in sabotage_rows(mutants=False, nvrtc=False)}
     assert all(r['verdict'] == 'fail' for r in rows.values())
@@ -349,9 +414,10 @@ def test_every_kernel_we_emit_is_green():
     m = ours_measurement()
     assert m is not None and not m['stale'], 'rerun benchmarks/vet_ours.py'
     got = {(r['kind'], r['family'], r['output']) for r in m['rows']}
-    assert got == {(k.name, f, o) for k in KINDS for f, o in (('dequant', 'float32'), ('dequant', 'fp16'), ('matvec', 'float32'),
-                                                           ('mul_mm', 'float32'), ('mmvq', 'float32'))} | {('-', 'quantize_q8_1', 'bytes')}
-    assert all(r['comparison'] == 'bit-exact' for r in m['rows'] if r['family'] in ('mmvq', 'quantize_q8_1'))
+    want = {(k.name, f, o) for k in KINDS for f, o in (('dequant', 'float32'), ('dequant', 'fp16'), ('matvec', 'float32'),
+                                                      ('mul_mm', 'float32'), ('mmvq', 'float32'), ('mmq', 'float32'))}
+    assert got == want | {('-', 'quantize_q8_1', 'bytes')}
+    assert all(r['comparison'] == 'bit-exact' for r in m['rows'] if r['family'] in ('mmvq', 'mmq', 'quantize_q8_1'))
     assert all(r['verdict'] == 'pass' and r['mismatches'] == 0 and r['detectors'] == 0 and r['nvrtc'] == 'ok' for r in m['rows'])
     # sabotage: a measurement whose vet digest differs is reported stale
     import tempfile
