@@ -338,6 +338,27 @@ def test_int8_bad_input():
     _raises(UnknownFamily, go, src, fn, 'Q4_K', 'mmvq_typo', 'cdiv(n_rows, 4)', '32, 4', 'w,a,y,n_rows,n_cols,batch,row_bytes')
 
 
+USER_MMQ = MEASURED.parent.parent / 'examples' / 'user' / 'mmq_q8_0.cu'   # again here: the exported test module sees no page cells
+USER_MMQ_LAUNCH = ('mul_mat_q8_0_q8_1', 'Q8_0', 'mmq', 'cdiv(n_rows, 4), cdiv(batch, 8)', '32, 4', 'w,a,y,n_rows,n_cols,batch')
+
+def test_user_mmq():
+    text = USER_MMQ.read_text()
+    r = user_mmq if 'user_mmq' in globals() else vet(text, *USER_MMQ_LAUNCH, mutants=False, nvrtc=False)
+    assert r['verdict'] == 'pass' and r['comparison'] == 'bound' and r['mismatches'] == 0 and not r['detectors'], vet_table(r)
+    assert 0 < r['twin_bit_exact'] < r['elements'] and 0 < float(r['max_err_over_bound']) < 0.5
+    # sabotage: the neighbouring column's activation scale
+    old = 'acc[c] += dw * (tile_d[c][lane] * (float) sumi);'
+    assert text.count(old) == 1
+    r = vet(text.replace(old, old.replace('tile_d[c]', 'tile_d[(c + 1) % NCOLS]')), *USER_MMQ_LAUNCH, mutants=False, nvrtc=False)
+    assert r['verdict'] == 'fail' and r['first_mismatch']['cls'] == 'gross'
+    # sabotage: the second barrier dropped (the one after the tile's reads)
+    old = '        __syncthreads();\n    }\n'
+    assert text.count(old) == 1
+    r = vet(text.replace(old, '    }\n'), *USER_MMQ_LAUNCH, mutants=False, nvrtc=False)
+    assert r['verdict'] == 'fail' and r['first_mismatch']['fixture'].startswith('long rows'), vet_table(r)
+    assert not r['detectors']   # the race build's two fixtures hold one K tile each: no next tile to overwrite the shared one
+
+
 def test_mmq_family_ours_and_sabotages():
     for k, sm in (('Q4_K', 90), ('Q3_K', 90), ('IQ4_NL', 75)):
         r = vet_ours(k, 'mmq', mutants=False, nvrtc=False, sm=sm)
