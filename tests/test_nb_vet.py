@@ -338,7 +338,8 @@ def test_int8_bad_input():
     _raises(UnknownFamily, go, src, fn, 'Q4_K', 'mmvq_typo', 'cdiv(n_rows, 4)', '32, 4', 'w,a,y,n_rows,n_cols,batch,row_bytes')
 
 
-USER_MMQ = MEASURED.parent.parent / 'examples' / 'user' / 'mmq_q8_0.cu'   # again here: the exported test module sees no page cells
+USER_MMQ = Path(importlib.import_module('ferrox_lit').__file__).resolve().parent.parent / 'examples' / 'user' / 'mmq_q8_0.cu'
+# (again here: the exported test module sees no page cells)
 USER_MMQ_LAUNCH = ('mul_mat_q8_0_q8_1', 'Q8_0', 'mmq', 'cdiv(n_rows, 4), cdiv(batch, 8)', '32, 4', 'w,a,y,n_rows,n_cols,batch')
 
 def test_user_mmq():
