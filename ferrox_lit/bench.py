@@ -10,14 +10,17 @@ import numpy as np
 from .kinds import KINDS, require_kind
 from .kind import random_blocks
 from .gpu import device, device_info, write_json, prepare_mul_mm, prepare_matvec, prepare_dequantize, NoGPU, prepare_mmvq, Prepared
+from .gpu import prepare_mmq
+from .mmq import MMQ_KINDS, ROWS as MMQ_ROWS, COLS as MMQ_COLS, mmq_grid
 
 # %% auto #0
 __all__ = ['BLOCKER_BYTES', 'L2_FACTOR', 'SHAPES', 'BATCHES', 'MUL_MM_COLUMNS', 'MMVQ_BATCHES', 'MMVQ_COLUMNS', 'MMVQ_TARGET',
-           'TUNINGS', 'MODEL_SHAPES', 'MODEL_BATCHES', 'PRIORITY', 'MEASURED', 'MATVEC_TARGET', 'time_gpu',
+           'MMQ_BATCHES', 'MMQ_COLUMNS', 'MMQ_TARGET', 'MMQ_TARGET_BATCH', 'MODEL_MMQ_BATCHES', 'TUNINGS',
+           'MODEL_SHAPES', 'MODEL_BATCHES', 'PRIORITY', 'MEASURED', 'MATVEC_TARGET', 'INT8_OPS', 'time_gpu',
            'rotation_count', 'rotation', 'cycling', 'device_weights', 'copy_bandwidth', 'copy_ceiling', 'bench_mul_mm',
-           'bench_matvec', 'mmvq_bytes', 'bench_mmvq', 'tuned_src', 'bench_tunings', 'model_shapes', 'run_bench',
-           'plot_tflops', 'plot_matvec', 'limits', 'summary', 'matvec_targets', 'mmvq_summary', 'mmvq_targets',
-           'plot_mmvq']
+           'bench_matvec', 'mmvq_bytes', 'bench_mmvq', 'bench_mmq', 'tuned_src', 'bench_tunings', 'model_shapes',
+           'run_bench', 'plot_tflops', 'plot_matvec', 'limits', 'summary', 'matvec_targets', 'mmvq_summary',
+           'mmvq_targets', 'plot_mmvq', 'mmq_limits', 'mmq_summary', 'mmq_targets', 'plot_mmq']
 
 # %% ../nbs/51_bench.ipynb #b9791b9e
 BLOCKER_BYTES = (
@@ -200,6 +203,46 @@ def bench_mmvq(kind, n_rows:int, n_cols:int, batches=MMVQ_BATCHES, copy_gb_s:flo
         rows.append(r)
     return rows
 
+# %% ../nbs/51_bench.ipynb #406a186e
+MMQ_BATCHES = (16, 32, 128, 512, 2048)   # prompt tokens per launch (issue 16)
+MMQ_COLUMNS = ('mmq_q8_1', 'mmq', 'dequant_cublas_fp16', 'dequant_cublas_fp32', 'mul_mm_fp32')
+MMQ_TARGET = 1.0                         # MMQ + its quantizer vs dequant + cuBLAS fp16 (time ratio), Q4_K and Q8_0, 4096x4096
+MMQ_TARGET_BATCH = 128                   # ... at this batch (llama.cpp's figure: 1.39x on an RTX 3090)
+MODEL_MMQ_BATCHES = (32, 128, 512)       # the model's shapes: a small prefill chunk, the target's batch, a large one
+
+def bench_mmq(kind, n_rows:int, n_cols:int, batches=MMQ_BATCHES, repeats:int=20, progress=print) -> list:
+    "One kind and shape of the int8 GEMM at each batch: quantize + MMQ, MMQ alone, dequant (fp16, fp32) + cuBLAS, our fp32 mul_mm."
+    cp = device()
+    kind = require_kind(kind)
+    host, ws = device_weights(kind, n_rows, n_cols, 0)
+    deq = {'fp32': [prepare_dequantize(kind, w, 'f32') for w in ws], 'fp16': [prepare_dequantize(kind, w, 'f16') for w in ws]}
+    for d in deq.values(): d[0].result()                                # each dequant's checked launch, once
+    rows = []
+    for batch in batches:
+        progress(f'{kind.name} {n_rows}x{n_cols} mmq batch {batch}')
+        x = cp.asarray(np.random.default_rng(batch).standard_normal((batch, n_cols)).astype(np.float32))
+        pairs = [prepare_mmq(kind, w, x, 'fast') for w in ws]
+        pairs[0].result()                                               # the checked launch, once
+        for p in pairs[1:]: p.run()                                     # every copy's Q8_1 buffer filled before MMQ runs alone
+        alone = [Prepared(p.steps[1:], p.outs[1:], p.out, p.what + ' (MMQ alone)') for p in pairs]
+        mms = [prepare_mul_mm(kind, w, x, 'fast') for w in ws]
+        mms[0].result()
+        fns = [('mmq_q8_1', cycling(pairs)), ('mmq', cycling(alone))]
+        for name, dt in (('fp16', cp.float16), ('fp32', cp.float32)):
+            def both(xx=x.astype(dt), it=itertools.cycle(deq[name])):  # one dequantizing pass, straight to `name`, then the GEMM
+                d = next(it).run()
+                cp.matmul(xx, d.out.T)
+            fns.append((f'dequant_cublas_{name}', both))
+        fns.append(('mul_mm_fp32', cycling(mms)))
+        flops = 2.0 * n_rows * n_cols * batch
+        r = dict(kind=kind.name, n_rows=n_rows, n_cols=n_cols, batch=batch, weight_bytes=int(host.nbytes), copies=len(ws))
+        for name, fn in fns:
+            t = time_gpu(fn, repeats=repeats)
+            r[name] = dict(t, tflops=flops / t['best_ms'] / 1e9)
+        rows.append(r)
+    return rows
+
+
 # %% ../nbs/51_bench.ipynb #e3e0689c
 from .banks import variant_src
 from .core import mismatches
@@ -266,23 +309,32 @@ def run_bench(kinds=None,            # kinds to measure (default: every register
               model_batches=MODEL_BATCHES, # mul_mm batch sizes for the model shapes
               tunings:bool=True,     # time TUNINGS against the shipped kernel for the PRIORITY kinds, at the largest batch
               mmvq_batches=MMVQ_BATCHES, # MMVQ batch sizes (1 to 8); () leaves the int8 path out
+              mmq_batches=None,      # MMQ batch sizes; None: MMQ_BATCHES in a run at the default BATCHES, else `batches`; () leaves MMQ out
+              mmq_kinds=None,        # kinds with MMQ rows; None: every MMQ kind measured, in a toy run (`batches` not BATCHES) PRIORITY's
              ) -> dict:
     "The whole harness on this machine's GPU; writes JSON to `out` (atomically, after every step) if given."
     t0 = time.perf_counter()
+    if mmq_batches is None: mmq_batches = MMQ_BATCHES if tuple(batches) == BATCHES else tuple(batches)
+    model_mmq = MODEL_MMQ_BATCHES if tuple(mmq_batches) == MMQ_BATCHES else tuple(mmq_batches)
+    if mmq_kinds is None: mmq_kinds = MMQ_KINDS if tuple(batches) == BATCHES else PRIORITY   # a rehearsal: the emulated mma.sync is slow
     res = dict(device_info(), shapes=[list(s) for s in shapes], batches=list(batches), complete=False, skipped=[],
                copy=copy_bandwidth(), rows=[], matvec=[], model_rows=[], model_matvec=[], tunings=[], mmvq=[],
-               mmvq_batches=list(mmvq_batches))
+               mmvq_batches=list(mmvq_batches), mmq=[], mmq_batches=list(mmq_batches), model_mmq=[])
     todo = [require_kind(k) for k in (kinds or KINDS)]
     first = [k for k in todo if k.name in PRIORITY]
     int8 = [k for k in todo if mmvq_batches and k.vdot_src]
-    steps = ([('mmvq', k) for k in first if k in int8] + [('kind', k) for k in first] + ([('tunings', k) for k in first] if tunings else [])
+    mq = [k for k in todo if mmq_batches and k.name in [require_kind(n).name for n in mmq_kinds]]
+    steps = ([('mmvq', k) for k in first if k in int8] + [('mmq', k) for k in first if k in mq] + [('kind', k) for k in first]
+             + ([('tunings', k) for k in first] if tunings else [])
              + [('model', m) for m in (model or []) if m['kind'] in {k.name for k in todo}]
-             + [s for k in todo if k not in first for s in [('kind', k)] + ([('mmvq', k)] if k in int8 else [])])
+             + [('mmq model', m) for m in (model or []) if m['kind'] in {k.name for k in mq}]
+             + [s for k in todo if k not in first
+                for s in [('kind', k)] + ([('mmvq', k)] if k in int8 else []) + ([('mmq', k)] if k in mq else [])])
     for i, (what, item) in enumerate(steps):
         if budget_s is not None and time.perf_counter() - t0 > budget_s:
             res['skipped'] = [
-                it.name if w == 'kind' else f"{w} {it.name}" if w in ('tunings', 'mmvq')
-                else f"model {it['kind']} {it['n_rows']}x{it['n_cols']}"
+                it.name if w == 'kind' else f"{w} {it.name}" if w in ('tunings', 'mmvq', 'mmq')
+                else f"{w} {it['kind']} {it['n_rows']}x{it['n_cols']}"
                 for w, it in steps[i:]
             ]
             progress(f'time budget of {budget_s:g} s spent: skipping {res["skipped"]}')
@@ -295,6 +347,12 @@ def run_bench(kinds=None,            # kinds to measure (default: every register
         elif what == 'mmvq':
             for n_rows, n_cols in shapes:
                 res['mmvq'] += bench_mmvq(item, n_rows, n_cols, mmvq_batches, res['copy']['gb_s'], repeats, progress)
+        elif what == 'mmq':
+            for n_rows, n_cols in shapes:
+                res['mmq'] += bench_mmq(item, n_rows, n_cols, mmq_batches, repeats, progress)
+        elif what == 'mmq model':
+            res['model_mmq'] += [dict(r, tensors=item['tensors'])
+                                 for r in bench_mmq(item['kind'], item['n_rows'], item['n_cols'], model_mmq, repeats, progress)]
         elif what == 'tunings':
             for n_rows, n_cols in shapes:
                 progress(f'{item.name} {n_rows}x{n_cols} batch {max(batches)}: tunings {", ".join(TUNINGS)}')
@@ -446,3 +504,70 @@ def plot_mmvq(res:dict, n_rows:int=4096, n_cols:int=4096, ax=None):
     ax.set_xscale('log', base=2); ax.set_xlabel('batch (activation columns)'); ax.set_ylabel('fraction of device-copy bandwidth')
     ax.legend(fontsize=7, ncol=2); ax.set_title(f"MMVQ {n_rows}x{n_cols} on {res['device']} (dotted: with the Q8_1 launch)")
     return ax
+
+# %% ../nbs/51_bench.ipynb #3cdd2f0e
+INT8_OPS = {'H200 SXM': 1.979e15, 'H100 SXM': 1.979e15}   # dense int8 tensor-core ops/s (datasheets: 3,958 TOPS with sparsity)
+
+def mmq_limits(row:dict,            # an MMQ row: kind, n_rows, n_cols, batch (and mmq, if measured)
+               bytes_per_s:float,   # HBM bandwidth: the run's copy figure, or the datasheet's
+               part:Part,           # SM count (and the name INT8_OPS is keyed by)
+               int8_ops:float|None=None,   # int8 tensor ops per second (default: INT8_OPS[part.name])
+              ) -> dict:
+    "Floors on an MMQ launch's time from HBM and from the int8 tensor cores; the binding one and, if measured, how close MMQ came."
+    k = require_kind(row['kind'])
+    n_rows, n_cols, batch = row['n_rows'], row['n_cols'], row['batch']
+    moved = n_rows * n_cols // k.block_elems * k.block_bytes + batch * n_cols // 32 * 36 + 4 * batch * n_rows
+    gx, gy = mmq_grid(n_rows, batch)
+    busiest = -(-gx * gy // part.sms)                      # blocks on the busiest SM: a partial last wave costs a whole block
+    ops = int8_ops or INT8_OPS[part.name]
+    floors = dict(hbm=moved / bytes_per_s, int8=busiest * 2 * MMQ_ROWS * MMQ_COLS * n_cols / (ops / part.sms))
+    binds = max(floors, key=floors.get)
+    out = dict(kind=k.name, n_rows=n_rows, n_cols=n_cols, batch=batch, bytes=moved,
+               **{f'{n}_us': round(v * 1e6, 2) for n, v in floors.items()}, binds=binds)
+    if 'mmq' in row:
+        out['measured_us'] = round(row['mmq']['best_ms'] * 1e3, 2)
+        out['of_floor'] = round(floors[binds] / (row['mmq']['best_ms'] / 1e3), 3)
+    return out
+
+def _mmq_target_row(r:dict) -> bool:
+    return r['kind'] in PRIORITY and (r['n_rows'], r['n_cols'], r['batch']) == (4096, 4096, MMQ_TARGET_BATCH)
+
+def mmq_summary(res:dict, part:Part|None=None) -> list:
+    "Per kind, shape and batch of a run's MMQ rows (the model's too): times, ratios to the baselines, the binding floor, the target."
+    part = part or PARTS['H200 SXM']
+    out = []
+    for r in res.get('mmq', []) + res.get('model_mmq', []):
+        ok = {c: not r[c].get('host_bound') for c in MMQ_COLUMNS}
+        us = lambda c: round(r[c]['best_ms'] * 1e3, 2) if ok[c] else None
+        vs = lambda c: round(r[c]['best_ms'] / r['mmq_q8_1']['best_ms'], 3) if ok[c] and ok['mmq_q8_1'] else None
+        lim = mmq_limits(r, copy_ceiling(res) * 1e9 if 'copy' in res else part.hbm_bytes_per_s, part)
+        target = MMQ_TARGET if _mmq_target_row(r) else None
+        v16 = vs('dequant_cublas_fp16')
+        out.append(dict(kind=r['kind'], shape=f"{r['n_rows']}x{r['n_cols']}", model_tensors=r.get('tensors'), batch=r['batch'],
+                        mmq_us=us('mmq'), with_q8_1_us=us('mmq_q8_1'), dequant_cublas_fp16_us=us('dequant_cublas_fp16'),
+                        vs_dequant_cublas_fp16=v16, vs_dequant_cublas_fp32=vs('dequant_cublas_fp32'), vs_mul_mm_fp32=vs('mul_mm_fp32'),
+                        binds=lim['binds'], of_floor=lim['of_floor'] if ok['mmq'] else None,
+                        target=target, meets=None if target is None or v16 is None else v16 >= target))
+    return out
+
+def mmq_targets(res:dict) -> dict:
+    "The issue's MMQ target read off a run: {kind: dict(vs_dequant_cublas_fp16, binds, meets)}, Q4_K and Q8_0, 4096x4096, batch 128."
+    return {s['kind']: dict(vs_dequant_cublas_fp16=s['vs_dequant_cublas_fp16'], binds=s['binds'], meets=s['meets'])
+            for s in mmq_summary(res) if s['target'] is not None}
+
+def plot_mmq(res:dict, n_rows:int=4096, n_cols:int=4096, ax=None):
+    "MMQ (with its quantizer) against dequant + cuBLAS fp16 (time ratio) per kind across batches (dotted: against fp32), the target line."
+    import matplotlib.pyplot as plt
+    rows = [r for r in res.get('mmq', []) if (r['n_rows'], r['n_cols']) == (n_rows, n_cols)]
+    if not rows: raise ValueError(f"plot_mmq: the run has no {n_rows}x{n_cols} MMQ rows")
+    if ax is None: _, ax = plt.subplots(figsize=(7, 4))
+    for kind in dict.fromkeys(r['kind'] for r in rows):
+        rr = [r for r in rows if r['kind'] == kind]
+        ratio = lambda r, c: r[c]['best_ms'] / r['mmq_q8_1']['best_ms']
+        line, = ax.plot([r['batch'] for r in rr], [ratio(r, 'dequant_cublas_fp16') for r in rr], marker='o', label=kind)
+        ax.plot([r['batch'] for r in rr], [ratio(r, 'dequant_cublas_fp32') for r in rr], ':', color=line.get_color())
+    ax.axhline(MMQ_TARGET, color='k', ls='--', lw=1, label=f'target {MMQ_TARGET:g}x at batch {MMQ_TARGET_BATCH} (Q4_K, Q8_0)')
+    ax.set_xscale('log', base=2); ax.set_xlabel('batch (tokens)'); ax.set_ylabel('dequant + cuBLAS time / MMQ time')
+    ax.legend(fontsize=7, ncol=2); ax.set_title(f"MMQ {n_rows}x{n_cols} on {res['device']} (dotted: vs fp32 cuBLAS)")
+    return ax
+

@@ -12,8 +12,8 @@ from .core import FerroxError
 from .host import launch, build, kernel_params
 
 # %% auto #0
-__all__ = ['STAND_IN_ARCH', 'COMPILES', 'NVRTC_VERSION', 'DRY_PROPS', 'DRY_VERSIONS', 'DryRunError', 'DeviceArray', 'RawKernel',
-           'NVRTCError', 'nvrtc_binding', 'RawModule', 'cupy', 'stand_in', 'pytest_configure']
+__all__ = ['STAND_IN_ARCH', 'COMPILES', 'NVRTC_VERSION', 'DRY_PROPS', 'DRY_VERSIONS', 'DryRunError', 'DeviceArray', 'has_ptx',
+           'RawKernel', 'NVRTCError', 'nvrtc_binding', 'RawModule', 'cupy', 'stand_in', 'pytest_configure']
 
 # %% ../nbs/52_dryrun.ipynb #4195bb2f
 class DryRunError(FerroxError, TypeError): "The launch code did something a real GPU launch would get wrong or refuse."
@@ -66,6 +66,37 @@ def _host_args(fn_name, params, args) -> list:
             out.append(a.item())
     return out
 
+def has_ptx(code:str) -> bool:
+    "Whether a translation unit has inline PTX (`asm(...)` outside comments): what the plain CPU runner refuses."
+    from ferrox_lit.device import asm_statements
+    return bool(asm_statements(code))
+
+def _ptx_arch(options:tuple) -> int:
+    "The `__CUDA_ARCH__` a module built with `options` sees (`-arch=sm_90` -> 900; none: the stand-in's)."
+    a = [o[len('-arch=sm_'):] for o in options if o.startswith('-arch=sm_')]
+    return 10 * int(a[-1] if a else STAND_IN_ARCH)
+
+def _ptx_args(fn_name, params, args) -> list:
+    "`_host_args` for a kernel the device route runs: each pointer's element type and each scalar's width from the compiler's signature."
+    if len(args) != len(params): raise DryRunError(f"{fn_name} takes {len(params)} arguments, got {len(args)}")
+    out = []
+    for p, a in zip(params, args):
+        if p.pointer:
+            if isinstance(a, np.ndarray):
+                raise DryRunError(f"{fn_name}: argument {p.index} is a host (NumPy) array; a kernel needs device memory")
+            if not isinstance(a, DeviceArray): raise DryRunError(f"{fn_name}: argument {p.index} is a {p.type}, got {type(a).__name__}")
+            want = None if p.cls == 'void' else f"{'f' if p.cls == 'floating' else 'i' if p.signed else 'u'}{p.size}"
+            if want and a.dtype != np.dtype(want): raise DryRunError(f"{fn_name}: argument {p.index} is a {p.type}, got a {a.dtype} array")
+            out.append(a._a)
+        else:
+            want = {('integral', True): np.int32, ('integral', False): np.uint32, ('floating', True): np.float32,
+                    ('floating', False): np.float32}.get((p.cls, p.signed)) if p.size == 4 else None
+            if want is None or type(a) is not want:
+                raise DryRunError(f"{fn_name}: argument {p.index} is a {p.type}; pass numpy.{np.dtype(want).name if want else '?'}, "
+                                  f"got {type(a).__name__} (CuPy passes a Python int or float as 8 bytes)")
+            out.append(a.item())
+    return out
+
 def _typed(what:str, v, typ, cupy_says:str):
     "`v` if it is a `typ`, as CuPy's typed (Cython) signature demands; else `DryRunError` (CuPy raises TypeError)."
     if not isinstance(v, typ): raise DryRunError(f"{what}: CuPy takes {cupy_says}, got {type(v).__name__} (its signature raises TypeError)")
@@ -87,14 +118,26 @@ class RawKernel:
         _typed('RawKernel code', code, str, 'a str'); _typed('RawKernel name', name, str, 'a str')
         _typed('RawKernel options', options, tuple, 'a tuple of str'); _typed('RawKernel backend', backend, str, 'a str')
         self.code, self.name, self.options, self.backend, self.launches = code, name, options, backend, 0
-    def compile(self): build(self.code, self.name, 'fast'); return self
+        self.ptx = has_ptx(code)   # inline PTX (mma.sync): the device route, which rewrites it into the warp-collective emulation
+    def compile(self):
+        if self.ptx:
+            from ferrox_lit.device import build as device_build
+            device_build(self.code, self.name, arch=_ptx_arch(self.options))
+        else: build(self.code, self.name, 'fast')
+        return self
     def __call__(self, grid, block, args, *, shared_mem:int=0):
         grid, block = _dims(f"{self.name} grid", grid), _dims(f"{self.name} block", block)
         if shared_mem: raise DryRunError(f"{self.name}: dynamic shared memory is not used by ferrox_lit kernels")
-        host = _host_args(self.name, kernel_params(self.code, self.name), args)
+        if self.ptx:
+            from ferrox_lit import device as dv
+            arch = _ptx_arch(self.options)                        # the module's -arch: sm_90 takes the kernel's mma.sync branch
+            host = _ptx_args(self.name, dv.signature(self.code, self.name, arch=arch), args)
+        else: host = _host_args(self.name, kernel_params(self.code, self.name), args)
         ftz = '-ftz=true' in self.options                         # a module built with flush-to-zero runs with it emulated (x86)
         if ftz: os.environ['FX_FTZ'] = '1'
-        try: launch(self.code, self.name, grid, block, host, live=False)   # the caller's sentinel, not the runner's
+        try:
+            if self.ptx: dv.launch(self.code, self.name, grid, block, host, arch=arch, live=False)
+            else: launch(self.code, self.name, grid, block, host, live=False)   # the caller's sentinel, not the runner's
         finally:
             if ftz: os.environ.pop('FX_FTZ', None)
         self.launches += 1
@@ -160,7 +203,10 @@ class RawModule:
         self.src, self.options = d['src'], tuple(d['options'])
     def get_function(self, name:str) -> RawKernel:
         _typed('get_function name', name, str, 'a str')
-        kernel_params(self.src, name)                             # a name the module does not have is refused here, as CuPy does
+        if has_ptx(self.src):                                     # the device route parses kernel heads the plain runner cannot
+            from ferrox_lit.device import kernels
+            if name not in kernels(self.src): raise DryRunError(f"no kernel {name!r} in this module; it has {kernels(self.src)}")
+        else: kernel_params(self.src, name)                       # a name the module does not have is refused here, as CuPy does
         return RawKernel(self.src, name, options=tuple(self.options))
 #
 # ## The module

@@ -18,18 +18,22 @@ from .source import cuda_text
 from .q8_1 import q8_1_src, quantize_q8_1 as q8_1_twin, Q8_1Error, QK8_1, BLOCK_BYTES as Q8_1_BYTES, Q8_1_THREADS, _check as _q8_1_check
 from .mmvq import check_mmvq, mmvq_src, mmvq_twin, mmvq_shapes, MmvqOperands, MMVQ_ROWS, MAX_BATCH, MMVQ_BODY, MMVQ_SABOTAGES
 from .vdot import vdot_reference, n_chunks, BOUND_U, U, OUTLIER_SCALE
+from .mmq import check_mmq, check_arch, mmq_kind, mmq_src, mmq_twin, mmq_grid, mmq_shapes, MmqOperands
+from .mmq import MMQ_KINDS, MMQ_SABOTAGES, WARPS as MMQ_WARPS
 
 
 # %% auto #0
 __all__ = ['MODE_OPTIONS', 'SENTINEL_BITS', 'SENTINEL_F32', 'BYTE_FILLS', 'F32_TO_F16_SRC', 'DEQUANT_BODY', 'DEQUANT_THREADS',
-           'DEQUANT_OUT', 'NMSE_LLAMA', 'MMVQ_ACTIVATIONS', 'MMVQ_DEVICE_SABOTAGES', 'MMVQ_SABOTAGE_KINDS', 'EVIDENCE',
-           'GpuError', 'NoGPU', 'NotOnDevice', 'KernelFault', 'UntouchedOutput', 'device', 'has_gpu', 'cubin_dir',
-           'nvrtc_cubin', 'nvrtc_version', 'compiled', 'write_json', 'device_info', 'Prepared', 'prepare_mul_mm',
-           'mul_mm', 'prepare_matvec', 'matvec', 'dequant_src', 'prepare_dequantize', 'dequantize',
-           'prepare_quantize_q8_1', 'quantize_q8_1', 'prepare_mmvq', 'mmvq', 'device_evidence',
-           'device_matvec_evidence', 'device_sabotages', 'mmvq_activations', 'device_mmvq_shapes', 'q8_1_mismatches',
-           'device_mmvq_evidence', 'device_mmvq_sabotages', 'mmvq_reference', 'mmvq_bound_u', 'mmvq_error',
-           'check_device_rows', 'kind_summary', 'summary_line', 'device_check', 'evidence_table']
+           'DEQUANT_OUT', 'NMSE_LLAMA', 'MMVQ_ACTIVATIONS', 'MMVQ_DEVICE_SABOTAGES', 'MMQ_DEVICE_SABOTAGES',
+           'MMQ_SABOTAGE_KINDS', 'MMVQ_SABOTAGE_KINDS', 'EVIDENCE', 'GpuError', 'NoGPU', 'NotOnDevice', 'KernelFault',
+           'UntouchedOutput', 'device', 'has_gpu', 'cubin_dir', 'nvrtc_cubin', 'nvrtc_version', 'compiled',
+           'write_json', 'device_info', 'Prepared', 'prepare_mul_mm', 'mul_mm', 'prepare_matvec', 'matvec',
+           'dequant_src', 'prepare_dequantize', 'dequantize', 'prepare_quantize_q8_1', 'quantize_q8_1', 'prepare_mmvq',
+           'mmvq', 'prepare_mmq', 'mmq', 'device_evidence', 'device_matvec_evidence', 'device_sabotages',
+           'mmvq_activations', 'device_mmvq_shapes', 'q8_1_mismatches', 'device_mmvq_evidence', 'device_mmvq_sabotages',
+           'mmvq_reference', 'mmvq_bound_u', 'mmvq_error', 'mmq_reference', 'mmq_bound_u', 'mmq_error',
+           'device_mmq_shapes', 'device_mmq_evidence', 'device_mmq_sabotages', 'check_device_rows', 'kind_summary',
+           'summary_line', 'device_check', 'evidence_table']
 
 # %% ../nbs/50_gpu.ipynb #9918f4ef
 class GpuError(FerroxError, RuntimeError): "A GPU operation failed or was refused."
@@ -364,6 +368,34 @@ def mmvq(kind, weights, x, mode:str='exact', body:str|None=None):
     "`kind`'s MMVQ on the GPU (Q8_1 kernel, then MMVQ): weights uint8 [n_rows, row_bytes], x f32 [batch, n_cols] -> [batch, n_rows]."
     return prepare_mmvq(kind, weights, x, mode, body).result()
 
+# %% ../nbs/50_gpu.ipynb #d46854fb
+def prepare_mmq(kind,                 # a Kind or its name (one of mmq.MMQ_KINDS)
+                weights,              # CuPy uint8 [n_rows, row_bytes]: whole blocks per row
+                x,                    # CuPy float32 [batch, n_cols], any batch
+                mode:str='exact',     # 'exact' (bit for bit `mmq_twin`) or 'fast'
+                body:str|None=None,   # another MMQ kernel text, as `mmq_src` takes it (sabotage runs)
+                q8_1:str|None=None,   # another Q8_1 translation unit (sabotage runs)
+               ) -> Prepared:
+    "`kind`'s int8 tensor-core GEMM, checked and compiled: the Q8_1 quantizer on x, then MMQ; y float32 [batch, n_rows]."
+    _check_mode(mode)
+    w, xx = _on_device(weights, 'mmq weights'), _on_device(x, 'mmq activations')
+    kind, n_rows, n_cols, batch, row_bytes = check_mmq(kind, _like(w), _like(xx))   # MmqUnsupported, MmqOperands: the twin's checks
+    for a, what in ((w, 'weights'), (xx, 'activations')):
+        if not a.flags.c_contiguous: raise MmqOperands(f"{kind.name}: mmq {what} must be C-contiguous")
+    check_arch(int(device().cuda.Device().compute_capability))                      # MmqUnsupported below sm_61
+    q = prepare_quantize_q8_1(xx, mode, q8_1)
+    y = device().empty((batch, n_rows), dtype=np.float32)
+    src, fn = mmq_src(kind, body)
+    what = f"{fn} ({mode}) kind {kind.name} {n_rows}x{n_cols} batch {batch}"
+    step = (_compiled_for(what, src, fn, mode), mmq_grid(n_rows, batch), (32 * MMQ_WARPS,),
+            (w, q.out, y, np.int32(n_rows), np.int32(n_cols), np.int32(batch), np.int32(row_bytes)), what)
+    return Prepared(q.steps + [step], q.outs + [y], y, what)
+
+def mmq(kind, weights, x, mode:str='exact', body:str|None=None):
+    "`kind`'s MMQ on the GPU (Q8_1 kernel, then MMQ): weights uint8 [n_rows, row_bytes], x f32 [batch, n_cols] -> [batch, n_rows]."
+    return prepare_mmq(kind, weights, x, mode, body).result()
+
+
 # %% ../nbs/50_gpu.ipynb #25366b98
 NMSE_LLAMA = 5e-4  # llama.cpp test-backend-ops: MUL_MAT passes when sum((a-b)^2)/sum(a^2) <= 5e-4
 
@@ -513,9 +545,8 @@ def device_mmvq_sabotages(kind, seed:int=2) -> list:
     return rows
 
 # %% ../nbs/50_gpu.ipynb #2b260a88
-def mmvq_reference(kind, weights:np.ndarray, x:np.ndarray) -> tuple:
-    "(float64 reference, magnitude M), each float64 [batch, n_rows]: a row's sum of `vdot_reference` over its chunks, x as Q8_1."
-    kind, n_rows, n_cols, batch, row_bytes = check_mmvq(kind, weights, x)
+def _q8_reference(kind, weights, x, n_rows, batch, row_bytes) -> tuple:
+    "(float64 reference, magnitude M) [batch, n_rows] of checked operands: a row's sum of `vdot_reference` over its chunks, x as Q8_1."
     nb, C = row_bytes // kind.block_bytes, n_chunks(kind)
     wb = weights.reshape(n_rows * nb, kind.block_bytes)
     ref, mag = np.empty((batch, n_rows)), np.empty((batch, n_rows))
@@ -526,36 +557,115 @@ def mmvq_reference(kind, weights:np.ndarray, x:np.ndarray) -> tuple:
             ref[b], mag[b] = r.reshape(n_rows, -1).sum(-1), m.reshape(n_rows, -1).sum(-1)
     return ref, mag
 
+def mmvq_reference(kind, weights:np.ndarray, x:np.ndarray) -> tuple:
+    "(float64 reference, magnitude M), each float64 [batch, n_rows]: a row's sum of `vdot_reference` over its chunks, x as Q8_1."
+    kind, n_rows, n_cols, batch, row_bytes = check_mmvq(kind, weights, x)
+    return _q8_reference(kind, weights, x, n_rows, batch, row_bytes)
+
 def mmvq_bound_u(n_cols:int) -> int:
     "The a-priori bound on |MMVQ - reference| in units of u M: BOUND_U per chunk, one per add (lane's chunks, butterfly), one spare."
     return BOUND_U + -(-(n_cols // QK8_1) // 32) + 5 + 1
 
-def mmvq_error(kind, weights:np.ndarray, x:np.ndarray, got:np.ndarray, twin:np.ndarray) -> dict:
-    "`got` [batch, n_rows] against `twin`'s NaN and infinity positions and, where both are finite, `mmvq_reference` and its bound."
-    ref, mag = mmvq_reference(kind, weights, x)
+def _bounded_error(got, twin, ref, mag, bound_u) -> dict:
+    "`got` against `twin`'s NaN and infinity positions and, where all are finite, against `ref` within `bound_u` u `mag`."
     same = bool((np.isnan(got) == np.isnan(twin)).all() and (np.isposinf(got) == np.isposinf(twin)).all()
                 and (np.isneginf(got) == np.isneginf(twin)).all())
     fin = np.isfinite(twin) & np.isfinite(got) & np.isfinite(ref) & np.isfinite(mag)
     err = np.abs(got[fin].astype(np.float64) - ref[fin])
-    with np.errstate(divide='ignore', invalid='ignore'): ratio = np.where(err == 0, 0.0, err / (mmvq_bound_u(x.shape[1]) * U * mag[fin]))
+    with np.errstate(divide='ignore', invalid='ignore'): ratio = np.where(err == 0, 0.0, err / (bound_u * U * mag[fin]))
     nmse = float((err ** 2).sum() / (ref[fin] ** 2).sum()) if fin.all() and (ref != 0).any() else None
     return dict(fast_nonfinite_same=same, fast_max_ratio=float(ratio.max()) if ratio.size else 0.0, fast_nmse=nmse)
 
+def mmvq_error(kind, weights:np.ndarray, x:np.ndarray, got:np.ndarray, twin:np.ndarray) -> dict:
+    "`got` [batch, n_rows] against `twin`'s NaN and infinity positions and, where both are finite, `mmvq_reference` and its bound."
+    return _bounded_error(got, twin, *mmvq_reference(kind, weights, x), mmvq_bound_u(x.shape[1]))
+
+
+# %% ../nbs/50_gpu.ipynb #9b3b7ded
+def mmq_reference(kind, weights:np.ndarray, x:np.ndarray) -> tuple:
+    "(float64 reference, magnitude M), each float64 [batch, n_rows], of an MMQ: `mmvq_reference`'s sums for any batch."
+    kind, n_rows, n_cols, batch, row_bytes = check_mmq(kind, weights, x)
+    return _q8_reference(kind, weights, x, n_rows, batch, row_bytes)
+
+def mmq_bound_u(n_cols:int) -> int:
+    "The a-priori bound on |MMQ - reference| in units of u M: BOUND_U per chunk, one per chunk added in order, one spare."
+    return BOUND_U + n_cols // QK8_1 + 1
+
+def mmq_error(kind, weights:np.ndarray, x:np.ndarray, got:np.ndarray, twin:np.ndarray) -> dict:
+    "`got` [batch, n_rows] against `twin`'s NaN and infinity positions and, where both are finite, `mmq_reference` and its bound."
+    return _bounded_error(got, twin, *mmq_reference(kind, weights, x), mmq_bound_u(x.shape[1]))
+
+
+# %% ../nbs/50_gpu.ipynb #e1dfd688
+def device_mmq_shapes(kind) -> list:
+    "(label, n_rows, batch, n_cols, fixture, activations) of the device's MMQ dispatches: `mmq_shapes`, then 70 x 4,096 x 33 tokens."
+    kind = mmq_kind(kind)
+    n = 16 * max(256, kind.block_elems)                  # 4,096 columns for every kind registered
+    return ([(*s, 'non-finite' if 'non-finite' in s[0] else 'gaussian') for s in mmq_shapes(kind)]
+            + [(f'70x{n} batch 33 (2 x 3 tiles, ragged), outlier channels', 70, 33, n, random_blocks, 'outliers')])
+
+def device_mmq_evidence(kind, seed:int=0) -> list:
+    "Q8_1 + MMQ on the device over `device_mmq_shapes`: exact mode bit for bit with the twins, fast mode within the bound (needs a GPU)."
+    cp = device()
+    kind = mmq_kind(kind)
+    out = []
+    for i, (label, n_rows, batch, n_cols, make, acts) in enumerate(device_mmq_shapes(kind)):
+        w = make(kind, n_rows * n_cols // kind.block_elems, seed + i).reshape(n_rows, -1)
+        x = mmvq_activations(batch, n_cols, seed + i, acts)
+        twin, qa = mmq_twin(kind, w, x), q8_1_twin(x)
+        dw, dx, got = cp.asarray(w), cp.asarray(x), {}
+        for mode in ('exact', 'fast'):
+            p = prepare_mmq(kind, dw, dx, mode)
+            got[mode] = (cp.asnumpy(p.result()), q8_1_mismatches(cp.asnumpy(p.outs[0]), qa))
+        (ex, q_ex), (fa, q_fa) = got['exact'], got['fast']
+        out.append(dict(kind=kind.name, shape=label, n_rows=n_rows, batch=batch, n_cols=n_cols, activations=acts, compared=int(ex.size),
+                        exact_mismatches=mismatches(ex, twin), q8_1_mismatches=q_ex, nan=int(np.isnan(twin).sum()),
+                        nan_same=bool((np.isnan(ex) == np.isnan(twin)).all()), fast_q8_1_mismatches=q_fa,
+                        **mmq_error(kind, w, x, fa, twin)))
+    return out
+
+MMQ_DEVICE_SABOTAGES = {  # name -> (exact-once edit of mmq.cuh, what must fire)
+    'transposed-B-fragment': (*MMQ_SABOTAGES['transposed-B-fragment'][:2], 'mismatch'),
+    'last-row-dropped': ('if (row < n_rows && col < batch) {', 'if (row < n_rows - 1 && col < batch) {', 'UntouchedOutput'),
+}
+MMQ_SABOTAGE_KINDS = ('Q4_K', 'Q8_0')  # the MMQ sabotages edit the shared kernel text: two kinds show them firing
+
+def device_mmq_sabotages(kind, seed:int=2) -> list:
+    "The MMQ sabotages on the device, exact mode, 37 rows x 2,048 columns, batch 21 (two column tiles): what fired (needs a GPU)."
+    cp = device()
+    kind = mmq_kind(kind)
+    n_cols = 2048 // kind.block_elems * kind.block_elems
+    w = random_blocks(kind, 37 * n_cols // kind.block_elems, seed).reshape(37, -1)
+    x = np.random.default_rng(seed).standard_normal((21, n_cols)).astype(np.float32)
+    dw, dx, twin = cp.asarray(w), cp.asarray(x), mmq_twin(kind, w, x)
+    rows = []
+    for name, (old, new, expect) in MMQ_DEVICE_SABOTAGES.items():
+        body = cuda_text('mmq.cuh')
+        if body.count(old) != 1: raise ValueError(f"MMQ device sabotage {name!r}: the edit occurs {body.count(old)} times, expected once")
+        try:
+            y = cp.asnumpy(prepare_mmq(kind, dw, dx, 'exact', body=body.replace(old, new)).result())
+            bad = mismatches(y, twin)
+            fired, detail = ('mismatch' if bad else 'nothing'), f'{bad:,} of {y.size:,} outputs differ'
+        except UntouchedOutput as e: fired, detail = 'UntouchedOutput', str(e)
+        rows.append(dict(kind=kind.name, sabotage=f'mmq {name}', expect=expect, fired=fired, detail=detail))
+    return rows
+
+
 # %% ../nbs/50_gpu.ipynb #4a12ce5a
-def check_device_rows(ev:list, mv:list, sab:list, mq:list=()):
+def check_device_rows(ev:list, mv:list, sab:list, mq:list=(), mm:list=()):
     "Assert the device evidence: exact bit-equal (NaNs aligned), fast within the bound and under llama.cpp's NMSE, every sabotage fired."
-    for r in ev + mv + list(mq):
+    for r in ev + mv + list(mq) + list(mm):
         assert r['exact_mismatches'] == 0 and r['nan_same'], r
         assert r['fast_nonfinite_same'] and r['fast_max_ratio'] <= 1.0, r
         assert r.get('fast_nmse') is None or r['fast_nmse'] < NMSE_LLAMA, r
-    for r in mq: assert r['q8_1_mismatches'] == 0 and r['fast_q8_1_mismatches'] == 0, r
+    for r in list(mq) + list(mm): assert r['q8_1_mismatches'] == 0 and r['fast_q8_1_mismatches'] == 0, r
     for r in sab: assert r['fired'] == r['expect'], r
 
 # %% ../nbs/50_gpu.ipynb #72c8b5ec
-def kind_summary(ev:list, mv:list, sab:list, mq:list=()) -> dict:
+def kind_summary(ev:list, mv:list, sab:list, mq:list=(), mm:list=()) -> dict:
     "One kind's device rows in one line: dispatches, outputs, NaNs, mismatches, worst error/bound and NMSE, sabotages fired."
     nmse = [r['fast_nmse'] for r in ev if r['fast_nmse'] is not None]
-    try: check_device_rows(ev, mv, sab, mq); verdict = 'ok'
+    try: check_device_rows(ev, mv, sab, mq, mm); verdict = 'ok'
     except AssertionError: verdict = 'FAIL'
     s = dict(kind=ev[0]['kind'], verdict=verdict, gemm_dispatches=len(ev), outputs=sum(r['compared'] for r in ev),
              nan=sum(r['nan'] for r in ev), exact_mismatches=sum(r['exact_mismatches'] for r in ev),
@@ -569,6 +679,11 @@ def kind_summary(ev:list, mv:list, sab:list, mq:list=()) -> dict:
                  q8_1_mismatches=sum(r['q8_1_mismatches'] + r['fast_q8_1_mismatches'] for r in mq),
                  mmvq_nan_aligned=all(r['nan_same'] and r['fast_nonfinite_same'] for r in mq),
                  mmvq_fast_max_ratio=max(r['fast_max_ratio'] for r in mq))
+    if mm:
+        s.update(mmq_dispatches=len(mm), mmq_outputs=sum(r['compared'] for r in mm), mmq_mismatches=sum(r['exact_mismatches'] for r in mm),
+                 mmq_q8_1_mismatches=sum(r['q8_1_mismatches'] + r['fast_q8_1_mismatches'] for r in mm),
+                 mmq_nan_aligned=all(r['nan_same'] and r['fast_nonfinite_same'] for r in mm),
+                 mmq_fast_max_ratio=max(r['fast_max_ratio'] for r in mm))
     return s
 
 def summary_line(s:dict) -> str:
@@ -577,7 +692,7 @@ def summary_line(s:dict) -> str:
     return (f"{s['kind']:7} {s['verdict']:4}  GEMM {s['gemm_dispatches']} dispatches, {s['outputs']:,} outputs ({s['nan']} NaN): "
             f"exact mismatches {s['exact_mismatches']}, fast max error/bound {s['fast_max_ratio']:.3g}, NMSE <= {s['nmse_max'] or 0:.2g} "
             f"(llama.cpp {NMSE_LLAMA:g}); matvec {s['matvec_dispatches']} dispatches, exact mismatches {s['matvec_mismatches']}; "
-            f"sabotages fired {s['sabotages_fired']}" + _mmvq_line(s))
+            f"sabotages fired {s['sabotages_fired']}" + _mmvq_line(s) + _mmq_line(s))
 
 def _mmvq_line(s:dict) -> str:
     "The MMVQ part of a summary line ('' for a summary without MMVQ rows)."
@@ -585,26 +700,36 @@ def _mmvq_line(s:dict) -> str:
     return (f"; MMVQ {s['mmvq_dispatches']} dispatches, {s['mmvq_outputs']:,} outputs: exact mismatches {s['mmvq_mismatches']}, "
             f"Q8_1 blocks differing {s['q8_1_mismatches']}, fast max error/bound {s['mmvq_fast_max_ratio']:.3g}")
 
+def _mmq_line(s:dict) -> str:
+    "The MMQ part of a summary line ('' for a summary without MMQ rows)."
+    if 'mmq_dispatches' not in s: return ''
+    return (f"; MMQ {s['mmq_dispatches']} dispatches, {s['mmq_outputs']:,} outputs: exact mismatches {s['mmq_mismatches']}, "
+            f"Q8_1 blocks differing {s['mmq_q8_1_mismatches']}, fast max error/bound {s['mmq_fast_max_ratio']:.3g}")
+
 MMVQ_SABOTAGE_KINDS = ('Q4_K', 'Q8_0')  # the MMVQ sabotages edit the shared body and quantizer: two kinds show them firing
 
-def _kind_rows(k) -> tuple:
-    "(GEMM, matvec, sabotage, MMVQ) device rows of kind `k` (no MMVQ rows for a kind without an int8 dot)."
-    int8 = bool(k.vdot_src)
+def _kind_rows(k, with_mmq:bool=True) -> tuple:
+    "(GEMM, matvec, sabotage, MMVQ, MMQ) device rows of kind `k` (no int8 rows for a kind without an int8 dot; MMQ only if `with_mmq`)."
+    int8, q = bool(k.vdot_src), with_mmq and k.name in MMQ_KINDS
     return (device_evidence(k), device_matvec_evidence(k),
-            device_sabotages(k) + (device_mmvq_sabotages(k) if int8 and k.name in MMVQ_SABOTAGE_KINDS else []),
-            device_mmvq_evidence(k) if int8 else [])
+            device_sabotages(k) + (device_mmvq_sabotages(k) if int8 and k.name in MMVQ_SABOTAGE_KINDS else [])
+            + (device_mmq_sabotages(k) if q and k.name in MMQ_SABOTAGE_KINDS else []),
+            device_mmvq_evidence(k) if int8 else [], device_mmq_evidence(k) if q else [])
 
 def device_check(kinds=None,      # kinds to check (default: every registered kind)
                  progress=print,  # called with one summary line per kind
                  out=None,        # JSON path, rewritten atomically after every kind (a run cut short keeps the kinds it finished)
+                 mmq_kinds=None,  # kinds that get MMQ rows (default: every one of them); the dry run takes two, the emulation is slow
                 ) -> dict:
-    "Every kind's GEMM, matvec, MMVQ and sabotage rows on the device, kind by kind; a kind that raises is recorded and the next one runs."
+    "Every kind's GEMM, matvec, MMVQ, MMQ and sabotage rows on the device, kind by kind; a kind that raises is recorded, the next runs."
     kinds = [require_kind(k) for k in (kinds or KINDS)]
-    res = dict(device_info(), ok=True, complete=False, failures=[], gemm=[], matvec=[], sabotages=[], mmvq=[])
+    with_mmq = {mmq_kind(k).name for k in (MMQ_KINDS if mmq_kinds is None else mmq_kinds)}
+    res = dict(device_info(), ok=True, complete=False, failures=[], gemm=[], matvec=[], sabotages=[], mmvq=[], mmq=[],
+               mmq_kinds=sorted(with_mmq, key=MMQ_KINDS.index))
     if out: write_json(out, res)
     for k in kinds:
         try:
-            ev, mv, sab, mq = _kind_rows(k)
+            ev, mv, sab, mq, mm = _kind_rows(k, k.name in with_mmq)
         except Exception as e:  # GpuError (KernelFault, an UntouchedOutput outside the sabotages), a CuPy error, ...
             res['ok'] = False
             res['failures'].append(dict(kind=k.name, error=type(e).__name__, message=str(e)))
@@ -614,12 +739,13 @@ def device_check(kinds=None,      # kinds to check (default: every registered ki
             res['matvec'] += mv
             res['sabotages'] += sab
             res['mmvq'] += mq
+            res['mmq'] += mm
             try:
-                check_device_rows(ev, mv, sab, mq)
+                check_device_rows(ev, mv, sab, mq, mm)
             except AssertionError as e:
                 res['ok'] = False
                 res['failures'].append(dict(kind=k.name, error='AssertionError', message=str(e)))
-            progress(summary_line(kind_summary(ev, mv, sab, mq)))
+            progress(summary_line(kind_summary(ev, mv, sab, mq, mm)))
         if out: write_json(out, res)
     res['complete'] = True
     if out: write_json(out, res)
@@ -631,7 +757,8 @@ def evidence_table(res:dict) -> list:
     errors = {f['kind']: f for f in res['failures'] if f.get('error', 'AssertionError') != 'AssertionError'}
     kinds = dict.fromkeys([r['kind'] for r in res['gemm']] + list(errors))
     return [dict(kind=k, verdict='ERROR', error=errors[k]['error'], message=errors[k]['message']) if k in errors
-            else kind_summary(by(res['gemm'], k), by(res['matvec'], k), by(res['sabotages'], k), by(res.get('mmvq', []), k))
+            else kind_summary(by(res['gemm'], k), by(res['matvec'], k), by(res['sabotages'], k), by(res.get('mmvq', []), k),
+                              by(res.get('mmq', []), k))
             for k in kinds]
 
 # %% ../nbs/50_gpu.ipynb #2555fdab

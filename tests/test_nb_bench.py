@@ -10,6 +10,8 @@ import numpy as np
 from ferrox_lit.kinds import KINDS, require_kind
 from ferrox_lit.kind import random_blocks
 from ferrox_lit.gpu import device, device_info, write_json, prepare_mul_mm, prepare_matvec, prepare_dequantize, NoGPU, prepare_mmvq, Prepared
+from ferrox_lit.gpu import prepare_mmq
+from ferrox_lit.mmq import MMQ_KINDS, ROWS as MMQ_ROWS, COLS as MMQ_COLS, mmq_grid
 
 
 import matplotlib.pyplot as plt
@@ -138,4 +140,42 @@ def test_mmvq_summary_and_plot_on_a_synthetic_result():
     ax = plot_mmvq(res)
     assert len(ax.lines) == 2 * 3 + 1 and list(ax.lines[0].get_ydata()) == [0.9, 0.9] and ax.lines[-1].get_ydata()[0] == MMVQ_TARGET
     with pytest.raises(ValueError, match='no 64x64'): plot_mmvq(res, 64, 64)
+    plt.close('all')
+
+
+def test_mmq_limits():
+    part = Part('toy', sms=1, fp32_lanes_per_sm=1, boost_hz=1.0, hbm_bytes_per_s=1.0, source='test')
+    k = require_kind('Q8_0')
+    r = mmq_limits(dict(kind='Q8_0', n_rows=64, n_cols=64, batch=16), 1.0, part, int8_ops=1.0)
+    assert r['bytes'] == 64 * 2 * 34 + 16 * 2 * 36 + 4 * 16 * 64                       # weights, Q8_1, outputs
+    assert r['hbm_us'] == round(r['bytes'] * 1e6, 2) and r['int8_us'] == 2 * 64 * 16 * 64 * 1e6 and r['binds'] == 'int8'
+    ragged = mmq_limits(dict(kind='Q8_0', n_rows=65, n_cols=64, batch=17), 1.0, part, int8_ops=1.0)   # 2 x 2 tiles, padding counted
+    assert ragged['int8_us'] == 4 * r['int8_us']
+    fast = mmq_limits(dict(kind='Q8_0', n_rows=64, n_cols=64, batch=16), 1.0, part, int8_ops=1e12)   # tensor cores fast: HBM binds
+    assert fast['binds'] == 'hbm'
+    half = mmq_limits(dict(kind='Q8_0', n_rows=64, n_cols=64, batch=16, mmq=dict(best_ms=2 * r['int8_us'] / 1e3)), 1.0, part, int8_ops=1.0)
+    assert half['of_floor'] == 0.5 and k.block_bytes == 34
+
+def test_mmq_summary_and_plot_on_a_synthetic_result():
+    import pytest
+    t = lambda ms: dict(best_ms=ms)
+    row = lambda kind, batch, n=4096, **kw: dict(kind=kind, n_rows=n, n_cols=n, batch=batch,
+                                                **{c: kw.get(c, t(ms)) for c, ms in (('mmq', 0.05), ('mmq_q8_1', 0.06), ('dequant_cublas_fp16', 0.09),
+                                                                                     ('dequant_cublas_fp32', 0.3), ('mul_mm_fp32', 0.6))})
+    res = dict(device='none (synthetic)', copy=dict(gb_s=4000.0),
+               mmq=[row('Q4_K', 128), row('Q4_K', 512), row('Q8_0', 128, dequant_cublas_fp16=t(0.05)), row('Q4_0', 128), row('Q8_0', 128, n=128)],
+               model_mmq=[dict(row('Q4_K', 128, n=1024), tensors=9)])
+    s = mmq_summary(res)
+    assert [(r['kind'], r['batch'], r['target'], r['meets']) for r in s] == [
+        ('Q4_K', 128, MMQ_TARGET, True), ('Q4_K', 512, None, None), ('Q8_0', 128, MMQ_TARGET, False), ('Q4_0', 128, None, None),
+        ('Q8_0', 128, None, None), ('Q4_K', 128, None, None)]
+    assert s[0]['vs_dequant_cublas_fp16'] == 1.5 and s[0]['vs_dequant_cublas_fp32'] == 5.0 and s[0]['vs_mul_mm_fp32'] == 10.0
+    assert s[0]['mmq_us'] == 50.0 and s[-1]['model_tensors'] == 9 and s[0]['binds'] in ('hbm', 'int8')
+    assert mmq_targets(res) == {'Q4_K': dict(vs_dequant_cublas_fp16=1.5, binds=s[0]['binds'], meets=True),
+                                'Q8_0': dict(vs_dequant_cublas_fp16=round(0.05 / 0.06, 3), binds=s[2]['binds'], meets=False)}
+    res['mmq'][0]['mmq_q8_1']['host_bound'] = True              # a host-bound MMQ timing: no ratio, no verdict (never a pass)
+    assert mmq_targets(res)['Q4_K']['meets'] is None and mmq_summary(res)[0]['vs_dequant_cublas_fp16'] is None
+    ax = plot_mmq(res)
+    assert len(ax.lines) == 2 * 3 + 1
+    with pytest.raises(ValueError, match='no 8x8 MMQ rows'): plot_mmq(res, 8, 8)
     plt.close('all')

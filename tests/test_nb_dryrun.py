@@ -207,6 +207,30 @@ def test_byte_check_fires_exactly():
         with pytest.raises(gpu.UntouchedOutput, match=r'256 of 4,608 output bytes'): gpu.prepare_quantize_q8_1(x, src=slip).result()
 
 
+def test_ptx_kernels_take_the_device_route():
+    from ferrox_lit.mmq import mmq_src, mmq_grid, mmq_twin
+    from ferrox_lit.q8_1 import quantize_q8_1
+    from ferrox_lit.host import LaunchRefused
+    from ferrox_lit.core import mismatches
+    k = kind_by_name('Q8_0')
+    src, fn = mmq_src(k)
+    w = random_blocks(k, 20 * 8, 3).reshape(20, -1)
+    x = np.random.default_rng(3).standard_normal((5, 256)).astype(np.float32)
+    assert has_ptx(src) and not has_ptx('// asm("mma.sync ...");\n' + gpu.dequant_src(k)[0])    # a comment is no PTX
+    with stand_in() as cp:
+        kern = cp.RawKernel(src, fn, options=('-arch=sm_90',))
+        y = cp.empty((5, 20), cp.float32)
+        args = [cp.asarray(w), cp.asarray(quantize_q8_1(x)), y, np.int32(20), np.int32(256), np.int32(5), np.int32(w.shape[1])]
+        kern(mmq_grid(20, 5), (128,), tuple(args))
+        assert kern.ptx and mismatches(y.get(), mmq_twin(k, w, x)) == 0
+        for slip, at in ((5, 4), (cp.zeros(5, cp.float32), 1), (np.zeros(4, np.uint8), 0)):   # a Python int; a float array for bytes; host memory
+            bad = list(args); bad[at] = slip
+            with pytest.raises(DryRunError): kern(mmq_grid(20, 5), (128,), tuple(bad))
+        with pytest.raises(DryRunError, match='takes 7 arguments'): kern(mmq_grid(20, 5), (128,), tuple(args[:-1]))
+        kern.ptx = False                                          # sabotage: the plain route, which does not execute inline PTX
+        with pytest.raises(LaunchRefused): kern(mmq_grid(20, 5), (128,), tuple(args))
+
+
 def test_stand_in_refuses_launch_slips():
     from ferrox_lit.mul_mm import kernel_src, grid_dims, THREADS
     with stand_in() as cp:
@@ -275,6 +299,12 @@ def test_bench_runs_on_the_stand_in(tmp_path=None):
             assert r[c]['best_ms'] > 0 and 'host_bound' in r[c] and r[c]['of_copy'] == r[c]['gb_s'] / bench.copy_ceiling(back), c
     assert [s['batch'] for s in bench.mmvq_summary(back)] == list(bench.MMVQ_BATCHES)
     assert [m['n_split'] for m in back['model_matvec']] == [1]
+    assert [r['batch'] for r in back['mmq']] == [1, 3] and back['mmq_batches'] == [1, 3]   # a toy run: MMQ at the run's own batches
+    assert [(r['kind'], r['n_rows'], r['batch'], r['tensors']) for r in back['model_mmq']] == [('Q8_0', 96, 1, 3), ('Q8_0', 96, 3, 3)]
+    for r in back['mmq'] + back['model_mmq']:
+        for c in bench.MMQ_COLUMNS: assert r[c]['best_ms'] > 0 and 'host_bound' in r[c] and r[c]['tflops'] > 0, c
+    assert [(s['shape'], s['batch'], s['target']) for s in bench.mmq_summary(back)] == [('64x256', 1, None), ('64x256', 3, None),
+                                                                                          ('96x64', 1, None), ('96x64', 3, None)]
     assert [r['tuning'] for r in back['tunings']] == ['shipped', *bench.TUNINGS] and all(r['batch'] == 3 for r in back['tunings'])
     assert all(r['exact_mismatches'] == 0 for r in back['tunings']), back['tunings']   # every tuning equals the shipped kernel
     for r in back['rows']:
@@ -286,7 +316,7 @@ def test_bench_runs_on_the_stand_in(tmp_path=None):
         assert r['l2_defeated'] and r['copies'] * r['weight_bytes'] >= 3 * back['l2_bytes'], r  # every rotation clears 3 L2s
     assert back['nvrtc'] == '0.0' and 'CUPY_TF32' in back and back['l2_bytes'] == DRY_PROPS['l2CacheSize']
     assert [s['shape'] for s in bench.summary(back, 1.0, batch=3)] == ['64x256']
-    bench.plot_tflops(back, 64, 256); bench.plot_matvec(back); bench.plot_mmvq(back, 64, 256)
+    bench.plot_tflops(back, 64, 256); bench.plot_matvec(back); bench.plot_mmvq(back, 64, 256); bench.plot_mmq(back, 64, 256)
     import matplotlib.pyplot as plt; plt.close('all')
 
 
@@ -303,13 +333,13 @@ def test_host_bound_flag_fires():
 
 def test_bench_order_and_budget():
     from ferrox_lit import bench
-    calls, real = [], {n: getattr(bench, n) for n in ('bench_mul_mm', 'bench_matvec', 'bench_mmvq', 'bench_tunings', 'copy_bandwidth')}
+    calls, real = [], {n: getattr(bench, n) for n in ('bench_mul_mm', 'bench_matvec', 'bench_mmvq', 'bench_mmq', 'bench_tunings', 'copy_bandwidth')}
     def rec(what, row):
         def f(kind, *a, **kw):
             calls.append((what, bench.require_kind(kind).name)); time.sleep(0.02); return row
         return f
     bench.bench_mul_mm, bench.bench_matvec = rec('mul_mm', []), rec('matvec', dict(gb_s=1.0))
-    bench.bench_mmvq, bench.bench_tunings = rec('mmvq', []), rec('tunings', [])
+    bench.bench_mmvq, bench.bench_tunings, bench.bench_mmq = rec('mmvq', []), rec('tunings', []), rec('mmq', [])
     bench.copy_bandwidth = lambda: dict(gb_s=1.0)        # the ceiling, instantly: the budget below is spent by the steps alone
     try:
         with stand_in():
@@ -318,9 +348,11 @@ def test_bench_order_and_budget():
             cut = bench.run_bench(kinds=['Q4_0', 'Q8_0', 'Q4_K'], shapes=((64, 256),), progress=lambda m: None, repeats=1, budget_s=0.01)
     finally:
         for n, f in real.items(): setattr(bench, n, f)
-    assert steps == [('mmvq', 'Q8_0'), ('mmvq', 'Q4_K'), ('mul_mm', 'Q8_0'), ('matvec', 'Q8_0'), ('mul_mm', 'Q4_K'), ('matvec', 'Q4_K'),
-                     ('tunings', 'Q8_0'), ('tunings', 'Q4_K'), ('mul_mm', 'Q4_0'), ('matvec', 'Q4_0'), ('mmvq', 'Q4_0')], steps
-    assert calls == [('mmvq', 'Q8_0')] and cut['skipped'] == ['mmvq Q4_K', 'Q8_0', 'Q4_K', 'tunings Q8_0', 'tunings Q4_K', 'Q4_0', 'mmvq Q4_0']
+    assert steps == [('mmvq', 'Q8_0'), ('mmvq', 'Q4_K'), ('mmq', 'Q8_0'), ('mmq', 'Q4_K'), ('mul_mm', 'Q8_0'), ('matvec', 'Q8_0'),
+                     ('mul_mm', 'Q4_K'), ('matvec', 'Q4_K'), ('tunings', 'Q8_0'), ('tunings', 'Q4_K'), ('mul_mm', 'Q4_0'), ('matvec', 'Q4_0'),
+                     ('mmvq', 'Q4_0'), ('mmq', 'Q4_0')], steps
+    assert calls == [('mmvq', 'Q8_0')] and cut['skipped'] == ['mmvq Q4_K', 'mmq Q8_0', 'mmq Q4_K', 'Q8_0', 'Q4_K', 'tunings Q8_0', 'tunings Q4_K',
+                                                              'Q4_0', 'mmvq Q4_0', 'mmq Q4_0']
 
 
 def test_tuning_check_fires():

@@ -18,6 +18,8 @@ from ferrox_lit.source import cuda_text
 from ferrox_lit.q8_1 import q8_1_src, quantize_q8_1 as q8_1_twin, Q8_1Error, QK8_1, BLOCK_BYTES as Q8_1_BYTES, Q8_1_THREADS, _check as _q8_1_check
 from ferrox_lit.mmvq import check_mmvq, mmvq_src, mmvq_twin, mmvq_shapes, MmvqOperands, MMVQ_ROWS, MAX_BATCH, MMVQ_BODY, MMVQ_SABOTAGES
 from ferrox_lit.vdot import vdot_reference, n_chunks, BOUND_U, U, OUTLIER_SCALE
+from ferrox_lit.mmq import check_mmq, check_arch, mmq_kind, mmq_src, mmq_twin, mmq_grid, mmq_shapes, MmqOperands
+from ferrox_lit.mmq import MMQ_KINDS, MMQ_SABOTAGES, WARPS as MMQ_WARPS
 
 
 import pytest
@@ -27,6 +29,7 @@ from ferrox_lit.core import errors_table
 from IPython.display import Markdown
 from ferrox_lit.dryrun import stand_in
 from ferrox_lit.core import md_table
+from ferrox_lit.mmq import MmqUnsupported
 
 
 import ferrox_lit.gpu as _nbmod
@@ -143,6 +146,31 @@ def test_q8_1_modes_same_sass():
     assert _sass_lines(slip, 'exact') != _sass_lines(slip, 'fast')
 
 
+def test_mmq_refusals_before_launch():
+    import types
+    g, calls = prepare_mmq.__globals__, []                          # the module's namespace (the notebook's, when run there)
+    real = g['_compiled_for']
+    g['_compiled_for'] = lambda *a: (calls.append(a[2]), real(*a))[1]   # every compile the layer asks for, recorded
+    try:
+        with stand_in() as cp:
+            k = require_kind('Q4_K')
+            w, x = cp.asarray(random_blocks(k, 8, 0).reshape(2, -1)), cp.asarray(np.zeros((3, 1024), np.float32))
+            with pytest.raises(MmqOperands, match='whole blocks'): prepare_mmq(k, w, cp.asarray(np.zeros((3, 1000), np.float32)))
+            with pytest.raises(MmqOperands, match='float32'): prepare_mmq(k, w, x.astype(np.float16))
+            with pytest.raises(NotOnDevice, match='NumPy'): prepare_mmq(k, w, np.zeros((3, 1024), np.float32))
+            with pytest.raises(NotOnDevice, match='NumPy'): prepare_mmq(k, cp.asnumpy(w), x)
+            real_device = cp.cuda.Device
+            cp.cuda.Device = lambda i=0: types.SimpleNamespace(id=i, compute_capability='60')   # a Pascal P100: no __dp4a, no int8 mma
+            try:
+                with pytest.raises(MmqUnsupported, match='sm_60'): prepare_mmq(k, w, x)
+            finally: cp.cuda.Device = real_device
+            with pytest.raises(GpuError, match='mode'): prepare_mmq(k, w, x, mode='fastest')
+            assert calls == []                                      # nothing was compiled for any of them
+            p = prepare_mmq(k, w, x)                                # sabotage of the test: a good call does compile, both kernels
+            assert calls == ['ferrox_quantize_q8_1', 'q4_k_mmq'] and p.steps[1][1] == (1, 1) and p.steps[1][2] == (128,), calls
+    finally: g['_compiled_for'] = real
+
+
 def test_refusals_without_launch():
     k = KINDS[0]
     w, x = np.zeros((64, 34), np.uint8), np.zeros((1, 32), np.float32)
@@ -151,12 +179,14 @@ def test_refusals_without_launch():
         with pytest.raises(NoGPU): dequantize(k, w)
         with pytest.raises(NoGPU): matvec(k, w, x[0])
         with pytest.raises(NoGPU): mmvq(k, w, x)
+        with pytest.raises(NoGPU): mmq(k, w, x)
         with pytest.raises(NoGPU): quantize_q8_1(x)
         return
     with pytest.raises(NotOnDevice, match='NumPy'): mul_mm(k, w, x)
     with pytest.raises(NotOnDevice, match='NumPy'): matvec(k, w, x[0])
     with pytest.raises(NotOnDevice, match='NumPy'): dequantize(k, w)
     with pytest.raises(NotOnDevice, match='NumPy'): mmvq(k, w, x)
+    with pytest.raises(NotOnDevice, match='NumPy'): mmq(k, w, x)
     with pytest.raises(NotOnDevice, match='NumPy'): quantize_q8_1(x)
 
 
@@ -176,16 +206,39 @@ def test_mmvq_bound_holds_and_fires():
         assert not mmvq_error(k, w, x, nan, twin)['fast_nonfinite_same']
 
 
+def _mmq_bound_rows() -> list:
+    "The bound on the twin and on the twin with each row's last chunk dropped (its sabotage), 37 x 4,096, batch 19."
+    from ferrox_lit.mmq import chunk_order_sum
+    from ferrox_lit.mmvq import mmvq_contributions
+    rows = []
+    for name in ('Q4_K', 'Q8_0', 'Q6_K'):
+        k = require_kind(name)
+        w = random_blocks(k, 37 * 4096 // k.block_elems, 4).reshape(37, -1)
+        for acts in ('gaussian', 'outliers'):
+            x = mmvq_activations(19, 4096, 4, acts)                  # batch 19: more than MMVQ's 8, which its reference refuses
+            twin = mmq_twin(k, w, x)
+            dropped = chunk_order_sum(mmvq_contributions(k, w, q8_1_twin(x))[..., :-1])   # sabotage: the last chunk never added
+            rows.append(dict(kind=name, activations=acts, bound_u=mmq_bound_u(4096), **mmq_error(k, w, x, twin, twin),
+                             last_chunk_dropped=mmq_error(k, w, x, dropped, twin)['fast_max_ratio']))
+    return rows
+
+def test_mmq_bound_holds_and_fires():
+    for r in _mmq_bound_rows():
+        assert 0 < r['fast_max_ratio'] <= 1 and r['fast_nonfinite_same'] and r['fast_nmse'] < 1e-9, r   # evaluated, held
+        assert r['last_chunk_dropped'] > 1, r                                                      # and it can fail
+
+
 @pytest.mark.cuda
 def test_device_exact_fast_and_sabotages():
     k = require_kind('Q4_K')                       # one kind: the pytest marker's path on a GPU; `device_check` runs every kind
-    check_device_rows(device_evidence(k), device_matvec_evidence(k), device_sabotages(k) + device_mmvq_sabotages(k), device_mmvq_evidence(k))
+    check_device_rows(device_evidence(k), device_matvec_evidence(k),
+                      device_sabotages(k) + device_mmvq_sabotages(k) + device_mmq_sabotages(k), device_mmvq_evidence(k), device_mmq_evidence(k))
 
 
 def test_evidence_table_reads_a_device_check():
     import json
     from ferrox_lit.dryrun import stand_in
-    with stand_in(): res = device_check(['Q8_0'], progress=lambda m: None)
+    with stand_in(): res = device_check(['Q8_0'], progress=lambda m: None)   # every MMQ kind by default: Q8_0's MMQ rows too
     res = json.loads(json.dumps(res))                      # what a committed file gives back
     (s,) = evidence_table(res)
     assert s['kind'] == 'Q8_0' and s['verdict'] == 'ok' and s['outputs'] == sum(r['compared'] for r in res['gemm'])
@@ -193,11 +246,23 @@ def test_evidence_table_reads_a_device_check():
     assert evidence_table(res)[0]['verdict'] == 'FAIL' and evidence_table(res)[0]['exact_mismatches'] == 3
     assert res['complete'] and res['nvrtc'] and res['driver'] and 'CUPY_TF32' in res and res['l2_bytes'] > 0
     assert s['mmvq_dispatches'] == len(device_mmvq_shapes(require_kind('Q8_0'))) and s['mmvq_mismatches'] == 0 and s['q8_1_mismatches'] == 0
-    assert s['sabotages_fired'] == f"{2 + len(MMVQ_DEVICE_SABOTAGES)}/{2 + len(MMVQ_DEVICE_SABOTAGES)}" and 'MMVQ' in summary_line(s)
+    n_sab = 2 + len(MMVQ_DEVICE_SABOTAGES) + len(MMQ_DEVICE_SABOTAGES)
+    assert s['sabotages_fired'] == f"{n_sab}/{n_sab}" and 'MMVQ' in summary_line(s) and '; MMQ ' in summary_line(s)
+    assert s['mmq_dispatches'] == len(device_mmq_shapes('Q8_0')) and s['mmq_mismatches'] == 0 and s['mmq_q8_1_mismatches'] == 0
     res['gemm'][0]['exact_mismatches'] = 0
     res['mmvq'][-1]['q8_1_mismatches'] = 1                 # a doctored MMVQ row turns it too
     assert evidence_table(res)[0]['verdict'] == 'FAIL' and evidence_table(res)[0]['q8_1_mismatches'] == 1
-    old = {k: v for k, v in res.items() if k != 'mmvq'}    # a file written before the MMVQ rows still reads, without them
+    res['mmvq'][-1]['q8_1_mismatches'] = 0
+    res['mmq'][-1]['exact_mismatches'] = 2                 # and a doctored MMQ row
+    assert evidence_table(res)[0]['verdict'] == 'FAIL' and evidence_table(res)[0]['mmq_mismatches'] == 2
+    res['mmq'][-1]['exact_mismatches'] = 0
+    res['mmq'][-1]['fast_q8_1_mismatches'] = 1
+    assert evidence_table(res)[0]['verdict'] == 'FAIL' and evidence_table(res)[0]['mmq_q8_1_mismatches'] == 1
+    res['mmq'][-1]['fast_q8_1_mismatches'] = 0
+    no_mmq = {k: v for k, v in res.items() if k not in ('mmq', 'mmq_kinds')}   # a file written before the MMQ rows still reads
+    assert evidence_table(no_mmq)[0]['verdict'] == 'ok' and '; MMQ ' not in summary_line(evidence_table(no_mmq)[0])
+    assert evidence_table(no_mmq)[0] == {k: v for k, v in evidence_table(res)[0].items() if not k.startswith('mmq_')}
+    old = {k: v for k, v in no_mmq.items() if k != 'mmvq'}    # a file written before the MMVQ rows still reads, without them
     assert evidence_table(old)[0]['verdict'] == 'ok' and 'MMVQ' not in summary_line(evidence_table(old)[0])
 
 
@@ -206,16 +271,17 @@ def test_device_check_records_a_raising_kind():
     from ferrox_lit.dryrun import stand_in
     g = device_check.__globals__                                                # the module's namespace (the notebook's, when run there)
     out, real, seen = Path(tempfile.mkdtemp()) / 'ev.json', g['_kind_rows'], []
-    def faulty(k):
+    def faulty(k, *a):
         if k.name == 'Q4_0': raise UntouchedOutput(f"{k.fn_name}: 3 of 64 outputs were never written")
         seen.append(json.loads(out.read_text())['gemm'])                       # the file already holds the kinds before this one
-        return real(k)
+        return real(k, *a)
     g['_kind_rows'] = faulty
     try:
-        with stand_in(): device_check(['Q8_0', 'Q4_0', 'Q4_K'], progress=lambda m: None, out=out)
+        with stand_in(): device_check(['Q8_0', 'Q4_0', 'Q4_K'], progress=lambda m: None, out=out, mmq_kinds=())   # no MMQ rows: quick
     finally: g['_kind_rows'] = real
     back = json.loads(out.read_text())
     assert not back['ok'] and back['complete'] and [(f['kind'], f['error']) for f in back['failures']] == [('Q4_0', 'UntouchedOutput')]
+    assert back['mmq'] == [] and back['mmq_kinds'] == []
     assert {r['kind'] for r in back['gemm']} == {'Q8_0', 'Q4_K'} and seen[0] == [] and {r['kind'] for r in seen[1]} == {'Q8_0'}
     assert [(s['kind'], s['verdict']) for s in evidence_table(back)] == [('Q8_0', 'ok'), ('Q4_K', 'ok'), ('Q4_0', 'ERROR')]
     assert 'UntouchedOutput' in summary_line(evidence_table(back)[2])
@@ -231,3 +297,5 @@ def test_check_device_rows_fires():
     check_device_rows([], [], [], [good_mq])
     for bad in (dict(exact_mismatches=1), dict(q8_1_mismatches=1), dict(fast_q8_1_mismatches=2), dict(fast_max_ratio=1.5), dict(nan_same=False)):
         with pytest.raises(AssertionError): check_device_rows([], [], [], [dict(good_mq, **bad)])
+        with pytest.raises(AssertionError): check_device_rows([], [], [], [], [dict(good_mq, **bad)])   # the same clauses for MMQ rows
+    check_device_rows([], [], [], [], [good_mq])

@@ -16,18 +16,25 @@
 # The probe names each missing piece on its own line (numpy, gguf, CuPy, a device) before anything else runs.
 #
 # BUDGET. Every command below runs under `timeout` with a KILL after $KILL s; the worst case is the sum, printed by
-# --plan and at the start of env.txt: (20 + 10 + 20) set-up + 50 + 175 + 170 steps + 6 x 5 kill grace = 475 s (7 min 55 s),
+# --plan and at the start of env.txt: (20 + 10 + 20) set-up + 55 + 205 + 135 steps + 6 x 5 kill grace = 475 s (7 min 55 s),
 # under 480 s, inside the device tool's 600 s per command, leaving room in a 15-minute lease for the machine's start.
 # A step that times out (a hung kernel hangs the next steps too) skips every later step.
-#   1. pytest -m cuda: the cuda-marked tests (one kind's device check, GEMM, matvec and MMVQ: the pytest route)   50 s
-#   2. the device evidence, every kind, evidence_gpu.json rewritten atomically after each kind                175 s
-#      (GEMM, matvec and the int8 path: Q8_1 + MMVQ in both modes, 18 dispatches per kind, its sabotages for Q4_K
-#      and Q8_0. NVRTC measured on 2 shared cores at load 5: the 68 GEMM/matvec modules 42 s, the 29 Q8_1/MMVQ
-#      ones 33 s (MMVQ ~1.1 s each), hence +35 s here and +5 s for step 1, whose Q4_K modules this step reuses;
-#      cached on disk in $FERROX_LIT_CACHE, default build/fx_cache here: a rerun on a warm machine compiles nothing)
-#   3. the benchmark: starts no new step after BENCH_BUDGET s (default 95), bench_gpu.json rewritten after each  170 s
-#      (MMVQ rows of Q4_K and Q8_0 first, at batch 1/2/4/8: they carry the 85%-of-copy target; then the GEMM rows)
-# The dry run uses DRY_SCALE (default 4) times each step's timeout: the CPU runner is no GPU.
+#   1. pytest -m cuda: the cuda-marked tests (one kind's device check, GEMM, matvec, MMVQ and MMQ: the pytest route)  55 s
+#   2. the device evidence, every kind, evidence_gpu.json rewritten atomically after each kind                205 s
+#      (GEMM, matvec and the int8 paths: Q8_1 + MMVQ in both modes, 18 dispatches per kind; Q8_1 + MMQ in both
+#      modes, 8 dispatches per kind (batch 1 to 33, up to 70 x 4,096); their sabotages for Q4_K and Q8_0. NVRTC
+#      measured on 2 shared cores at load 5: the 68 GEMM/matvec modules 42 s, the 29 Q8_1/MMVQ ones 33 s (MMVQ
+#      ~1.1 s each); the 26 MMQ modules (11 kinds x 2 modes + 4 sabotages) at 0.4-0.8 s each at load 3, ~20 s, and
+#      the MMQ rows' twins and fp64 references ~1 s per kind on the host: hence +30 s here, +5 s for step 1 (Q4_K's
+#      MMQ modules, which this step reuses); cached on disk in $FERROX_LIT_CACHE, default build/fx_cache here: a
+#      rerun on a warm machine compiles nothing)
+#   3. the benchmark: starts no new step after BENCH_BUDGET s (default 75), bench_gpu.json rewritten after each  135 s
+#      (MMVQ rows of Q4_K and Q8_0 first, at batch 1/2/4/8: they carry the 85%-of-copy target; then their MMQ rows
+#      at batch 16..2048, which carry the >= 1.0x dequant + cuBLAS fp16 target at batch 128; then the GEMM rows.
+#      The 35 s taken from this step pay for step 2's MMQ rows: the budget keeps the 60 s a last step may need)
+# The dry run uses DRY_SCALE (default 4) times each step's timeout: the CPU runner is no GPU. Its evidence step gives
+# MMQ rows to Q4_K and Q8_0 only (mma.sync is emulated, ~50-95 us per warp mma on a CPU); its benchmark, at toy shapes
+# and batches 1 and 8, takes MMQ at those batches for Q4_K and Q8_0 only (bench.run_bench: a toy run rehearses the targets).
 #
 # Writes: env.txt, pytest_cuda.txt, evidence_gpu.json, evidence.txt, bench_gpu.json, bench.txt (at most 8 files come
 # back from the device tool: keep it at that). Exit status: 0 only if every step ran and passed.
@@ -42,8 +49,8 @@ for a in "$@"; do case "$a" in
 
 KILL=5                                   # seconds between a step's TERM and its KILL
 T_PIP=20 T_SMI=10 T_PROBE=20             # set-up: the wheel's install, nvidia-smi, the probe
-T_TESTS=${FX_T_TESTS:-50} T_EVIDENCE=${FX_T_EVIDENCE:-175} T_BENCH=${FX_T_BENCH:-170}
-BENCH_BUDGET=${BENCH_BUDGET:-95}
+T_TESTS=${FX_T_TESTS:-55} T_EVIDENCE=${FX_T_EVIDENCE:-205} T_BENCH=${FX_T_BENCH:-135}
+BENCH_BUDGET=${BENCH_BUDGET:-75}
 WORST=$(( T_PIP + T_SMI + T_PROBE + T_TESTS + T_EVIDENCE + T_BENCH + 6 * KILL ))
 if [ -n "$PLAN" ]; then
   echo "set-up: pip $T_PIP s, nvidia-smi $T_SMI s, probe $T_PROBE s"
@@ -127,7 +134,8 @@ import contextlib, sys
 from ferrox_lit.gpu import device_check
 dry = sys.argv[2] == "1"
 if dry: from ferrox_lit.dryrun import stand_in
-with (stand_in() if dry else contextlib.nullcontext()): res = device_check(out=sys.argv[1])
+with (stand_in() if dry else contextlib.nullcontext()):   # dry: MMQ rows for Q4_K and Q8_0 only (mma.sync emulated: slow on a CPU)
+    res = device_check(out=sys.argv[1], mmq_kinds=("Q4_K", "Q8_0") if dry else None)
 print(res["device"] + ": " + ("all kinds ok" if res["ok"] else "FAILED: " + ", ".join(f["kind"] for f in res["failures"])))
 sys.exit(0 if res["ok"] else 1)' "$OUT/evidence_gpu.json" "$DRY"
 
