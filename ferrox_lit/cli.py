@@ -189,7 +189,7 @@ EPILOG = """examples:
 """
 
 VET_EPILOG = """quantities: dequant x y n nb | matvec w x y n_rows n_cols row_bytes | mul_mm the same + batch
-            mmvq w a y n_rows n_cols row_bytes batch a_bytes (a: Q8_1 activation blocks) | quantize_q8_1 x y n nb
+            mmvq and mmq: w a y n_rows n_cols row_bytes batch a_bytes (a: Q8_1 activation blocks) | quantize_q8_1 x y n nb
 expressions: integers, quantities, + - * / % (C integer division), parentheses, cdiv(a, b)
 examples:
   ferrox-lit vet q4_k.cu --kind Q4_K --family dequant --kernel 'dequantize_block_q4_K<float>' --grid nb --block 32 --args x,y
@@ -219,7 +219,7 @@ def _parser():
     v.add_argument('file', help='the .cu file: device code (kernels and their helpers); headers come by -I')
     v.add_argument('--kind', required=True, help='GGUF quant name of the blocks the kernel reads, any case (Q4_K, q8_0, ...)')
     v.add_argument('--family', required=True, choices=VET_FAMILIES,
-                   help='what the kernel computes (mmvq: an int8 matvec on Q8_1 activations; quantize_q8_1: the activation quantizer)')
+                   help='what the kernel computes (mmvq / mmq: an int8 matvec / GEMM on Q8_1 activations; quantize_q8_1: the quantizer)')
     v.add_argument('--kernel', required=True, help="the kernel's name, with template arguments: 'dequantize_block_q4_K<float>'")
     v.add_argument('--grid', required=True, help="grid expression(s) over the family's quantities: nb, 'cdiv(n, 256)', 'cdiv(n_rows, 4),1'")
     v.add_argument('--block', required=True, help='block expression(s): 32, 256, 32,4')
@@ -229,6 +229,8 @@ def _parser():
     v.add_argument('-D', dest='define', action='append', default=[], metavar='NAME[=VAL]', help='preprocessor define (repeatable)')
     v.add_argument('--out-dtype', default='float', choices=('float', 'half', 'bf16'), help='output element type (default: %(default)s)')
     v.add_argument('--no-mutants', action='store_true', help='skip mutation analysis')
+    v.add_argument('--sm', type=int, default=90, metavar='N',
+                   help="the GPU the CPU runs build for, as __CUDA_ARCH__ = 10 N (75: a kernel's pre-sm_80 branches; default %(default)s)")
     v.add_argument('--mutant-limit', type=int, default=200, help='at most this many mutants (default: %(default)s)')
     v.add_argument('--json', action='store_true', help='print the report as one JSON object instead of the table')
     cs = sub.add_parser('census', help='tensor census of a GGUF file: counts, MB and shapes per type, which types have kernels',
@@ -447,7 +449,7 @@ def _cmd_vet(a) -> int:
     try:
         rep = vet(source, a.kernel, kind, a.family, a.grid, a.block, a.args, granule=a.granule, include_dirs=a.include,
                   defines=_defines(a.define), out_dtype=a.out_dtype, mutants=not a.no_mutants, mutant_limit=a.mutant_limit,
-                  filename=p.name, progress=_vet_progress())
+                  filename=p.name, progress=_vet_progress(), sm=a.sm)
     except FerroxError as e: raise FerroxError(usage_message(e)) from None   # one line: a compile error keeps its first diagnostic
     print(json.dumps(rep, indent=1, default=str) if a.json else vet_table(rep))
     return 0 if rep['verdict'] == 'pass' else 1
