@@ -187,7 +187,7 @@ for _f in (
     Family('mmq', mmq_src, 32 * MMQ_WARPS, page='49_mmq', arches=MMQ_ARCHES,
            computes='y = x W^T for any batch: int8 weight and Q8_1 tiles in shared memory, mma.sync m16n8k32 (sm_80+) or __dp4a',
            twin=mmq_twin, run=run_mmq, rung=mmq_rung, rung_name='int8 MMQ (tensor cores) on CPU', sass_min=(('imma', 1),),
-           banks=mmq_banks),
+           banks=mmq_banks, gpu='mmq', device='device_mmq_evidence', bench='bench_mmq'),
 ): register_family(_f)
 
 # %% ../nbs/29_families.ipynb #41e97b6f
