@@ -31,6 +31,20 @@ def test_new_rungs_fire():
     with pytest.raises(UnknownFamily, match='dequant output'): run_dequant('Q8_0', random_blocks(require_kind('Q8_0'), 1, 0), 'f64')
 
 
+def test_int8_rungs_fail():
+    import ferrox_lit.families as fam
+    saved = fam.mmvq_evidence, fam.mmq_evidence, fam.fragment_conflicts
+    try:   # sabotage each rung's evidence: one mismatching dispatch, or 8-way fragment loads
+        fam.mmvq_evidence = lambda k: [dict(saved[0](k)[0], mismatches=1)]
+        assert fam.mmvq_rung('Q8_0')[0] == 'FAIL'
+        fam.mmq_evidence = lambda k, **kw: [dict(saved[1](k, **kw)[0], mismatches=1)]
+        assert fam.mmq_rung('Q8_0')[0] == 'FAIL'
+        fam.fragment_conflicts = lambda ld: saved[2](128)
+        assert fam.mmq_banks('Q8_0')[0] == 'FAIL'
+    finally: fam.mmvq_evidence, fam.mmq_evidence, fam.fragment_conflicts = saved
+    assert fam.mmvq_rung('Q8_0')[0] == fam.mmq_rung('Q8_0')[0] == fam.mmq_banks('Q8_0')[0] == 'ok'
+
+
 def test_registry_rows_complete():
     import pytest
     assert list(FAMILIES)[:5] == ['mul_mm', 'matvec', 'rq_matvec', 'mv_reduce', 'dequant']   # the families that moved, in order
