@@ -134,6 +134,8 @@ class Kind:
     vdot_twin: Callable|None = None  # its twin: (wb [nb,1,bytes] uint8, ab [nb,C,36] uint8, j [1,C,1]) -> float32 [nb,C,1]
     vdot_deps: tuple = ()      # CUDA text `vdot_src` needs beyond the dequant prelude (int8 tables), emitted before it
     vdot_sabotages: tuple = () # named `Sabotage`s of `vdot_src` (text edits of it or of `vdot_deps`) and `vdot_twin`
+    tables: tuple = ()         # integer lookup tables (`ferrox_lit.tables.Table`: grids, sign tables) the snippets index; each
+                               # one's declaration `t.src()` is one of `deps` (the registry checks it), so every emitter carries it
 
     @property
     def nl(self) -> int:
