@@ -241,12 +241,22 @@ def spec_dequantize(kind:Kind, raw) -> np.ndarray:
     blocks, lead, per_row = as_blocks(kind, raw)
     return _by_chunks(kind, blocks, kind.spec).reshape(*lead, per_row * kind.block_elems)
 
+def _libgguf(kind:Kind, what:str):
+    "The libgguf module (ggml's C quantizers), or a FerroxError saying gguf-py cannot `what` this kind and how to get it."
+    try: import libgguf
+    except ImportError as e:
+        raise FerroxError(f"{kind.name}: gguf-py cannot {what} it and libgguf is not installed (pip install libgguf)") from e
+    return libgguf
+
 def gguf_dequantize(kind:Kind, raw) -> np.ndarray:
     "The third opinion: gguf-py's dequantize for this kind's ggml type, same contract (no blocks: an empty array, as the others)."
     blocks, lead, per_row = as_blocks(kind, raw)
     if not len(blocks):
         return np.empty((*lead, per_row * kind.block_elems), np.float32)  # gguf-py's reshape fails on 0 blocks for most types
-    out = gguf.quants.dequantize(blocks, gguf.GGMLQuantizationType(kind.ggml_type))
+    qt = gguf.GGMLQuantizationType(kind.ggml_type)
+    try: out = gguf.quants.dequantize(blocks, qt)
+    except NotImplementedError:   # gguf-py 0.19 has no Q1_0: ggml's own C (libgguf) is the third opinion there, said on its page
+        out = _libgguf(kind, 'dequantize').dequantize_rows(blocks.reshape(1, -1), qt, n_per_row=len(blocks) * kind.block_elems)
     return np.asarray(out, np.float32).reshape(*lead, per_row * kind.block_elems)
 
 Kind.dequantize = dequantize
@@ -377,15 +387,15 @@ def plot_layout(kind:Kind, ax=None):
 
 # %% ../nbs/02_kind.ipynb #d0652c0e
 def quantize_rows(kind:Kind, x:np.ndarray) -> np.ndarray:
-    "Quantize float32 rows [n, k] (k a multiple of block_elems) into raw bytes with gguf-py, else libgguf."
+    "Quantize float32 rows [n, k] (k a multiple of block_elems) into raw bytes with gguf-py, else libgguf (uniform importance)."
     x = require_dtype(x, np.float32, f"{kind.name} quantize_rows input")
     qt = gguf.GGMLQuantizationType(kind.ggml_type)
     try: return np.asarray(gguf.quants.quantize(x, qt))
     except NotImplementedError: pass
-    try: import libgguf
-    except ImportError as e:
-        raise FerroxError(f"{kind.name}: gguf-py cannot quantize it and libgguf is not installed (pip install libgguf)") from e
-    return np.asarray(libgguf.quantize_rows(x, qt))
+    lib = _libgguf(kind, 'quantize')
+    # IQ2_XXS, IQ2_XS and IQ1_S refuse to quantize without an importance matrix: a uniform one (all weights equally important)
+    imatrix = np.ones(x.shape[-1], np.float32) if lib.quantize_requires_imatrix(qt) else None
+    return np.asarray(lib.quantize_rows(x, qt, imatrix=imatrix))
 
 def roundtrip_error(kind:Kind, n_rows:int=64, n_cols:int=4096, seed:int=0) -> dict:
     "Quantize Gaussian rows, dequantize with the twin; per-element error and summary figures."
