@@ -17,11 +17,11 @@ __all__ = ['MEASUREMENTS', 'PREDICT_SHAPE', 'PREDICT_BATCHES', 'bank_rows', 'plo
 
 # %% ../nbs/53_cost.ipynb #d313f560
 @functools.lru_cache(maxsize=None)
-def _bank_rows(name:str) -> tuple: return tuple(bank_report(trace_mul_mm(require_kind(name))))
+def _bank_rows(kind) -> tuple: return tuple(bank_report(trace_mul_mm(kind)))   # keyed by the row itself (Kind hashes by identity)
 
 def bank_rows(kind) -> list:
     "Per shared-memory site of `kind`'s emitted mul_mm, traced on the CPU: wavefronts per warp request, its ideal, per K step."
-    return list(_bank_rows(require_kind(kind).name))   # one trace per format and process: the page draws it twice
+    return list(_bank_rows(require_kind(kind)))   # one trace per row and process (the page draws it twice); unregistered rows too
 
 def plot_banks(kind):
     "The bank picture of `kind`'s own mul_mm: wavefronts per request per site (black tick: ideal), and per K step."
