@@ -29,7 +29,7 @@ def main(argv=None) -> int:
     from ferrox_lit.kinds import KINDS
     assert MODE_OPTIONS == nvrtc.OPTION_SETS, 'the GPU layer and the NVRTC layer disagree on the option sets'
     print(f'NVRTC {".".join(map(str, nvrtc.nvrtc_version()))} at {nvrtc.nvrtc_path()}; sm_{a.arch}; options {MODE_OPTIONS}')
-    jobs = [(f, k, m) for f in nvrtc.FAMILIES.values() for k in KINDS for m in MODE_OPTIONS]
+    jobs = [(f, k, m) for f in nvrtc.FAMILIES.values() for k in KINDS if not f.refuses(k) for m in MODE_OPTIONS]
 
     def one(job):
         f, k, m = job
