@@ -6,6 +6,7 @@
 from __future__ import annotations
 import hashlib, json, os, re, shutil
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Callable
 import numpy as np
@@ -16,7 +17,7 @@ from .mul_mm import kernel_src, THREADS
 from .twin import mul_mm_twin
 from .host import host_rung, run_mul_mm, launch, degenerate_blocks
 from .banks import banks_rung
-from .matvec import matvec_src, rq_matvec_src, reduce_src, MV_THREADS, RQ_THREADS, REDUCE_THREADS, matvec_rung
+from .matvec import matvec_src, rq_matvec_src, reduce_src, MV_THREADS, RQ_THREADS, REDUCE_THREADS, matvec_rung, needs_recipe
 from .matvec import matvec_twin, run_matvec
 from .gpu import dequant_src, DEQUANT_THREADS, DEQUANT_OUT
 from .q8_1 import q8_1_src, Q8_1_THREADS, quantize_q8_1, run_quantize_q8_1, q8_1_fixtures
@@ -31,13 +32,15 @@ from ferrox_lit.mmq import (
     mmq_bank_report,
     fragment_conflicts,
     WARPS as MMQ_WARPS,
+    MMQ_KINDS,
 )
 
 # %% auto #0
 __all__ = ['DECODE_ARCHES', 'INT8_ARCHES', 'MMQ_ARCHES', 'FAMILIES', 'FAMILY_SOURCES', 'VARIANTS', 'MOVED', 'UnknownFamily',
            'Family', 'run_dequant', 'dequant_rung', 'q8_1_rung', 'mmvq_rung', 'mmq_rung', 'mmq_banks',
-           'register_family', 'require_family', 'device_check_calls', 'shared_arrays_of', 'family_table',
-           'source_digest', 'emitted_digests', 'compare_sources', 'check_rungs', 'families_banks_rung']
+           'register_family', 'require_family', 'needs_vdot', 'needs_mmq_pieces', 'device_check_calls',
+           'shared_arrays_of', 'family_table', 'source_digest', 'emitted_digests', 'compare_sources', 'check_rungs',
+           'families_banks_rung']
 
 # %% ../nbs/29_families.ipynb #d24cf074
 class UnknownFamily(FerroxError, KeyError):
@@ -65,7 +68,11 @@ class Family:
     gpu: str = ''                     # name of the `ferrox_lit.gpu` function that launches it ('' : none yet)
     device: str = ''                  # name of the `ferrox_lit.gpu` function giving its rows of the device check ('' : none)
     bench: str = ''                   # name of the `ferrox_lit.bench` function that measures it ('' : none yet)
+    takes: Callable|None = None       # Kind -> '' if it has a kernel for the kind, else why not (its rungs then say n/a with that)
     def __call__(self, kind) -> tuple: return self.emit(None if self.kind_free and kind is None else require_kind(kind))
+    def refuses(self, kind) -> str:
+        "Why this family has no kernel for `kind` ('' when it has one): the reason its `check` rows give with n/a."
+        return '' if self.takes is None or kind is None else self.takes(require_kind(kind))
 
 # %% ../nbs/29_families.ipynb #90370921
 def run_dequant(kind, raw:np.ndarray, out:str='f32', mode:str='fast', **kw) -> np.ndarray:
@@ -159,6 +166,15 @@ def _mul_mm(kind) -> tuple: return kernel_src(kind), kind.fn_name
 def _quantize_q8_1(kind=None) -> tuple: return q8_1_src()
 def _dequant_twin(kind, raw:np.ndarray) -> np.ndarray: return require_kind(kind).dequantize(raw).reshape(-1)
 
+def needs_vdot(kind) -> str:
+    "'' if `kind` has its int8 dot (the `__dp4a` snippet and twin) the int8 families are built from; else why they cannot take it."
+    return '' if kind.vdot_src and kind.vdot_twin is not None else f"{kind.name} has no int8 dot snippet (vdot) yet"
+
+def needs_mmq_pieces(kind) -> str:
+    "'' if MMQ takes `kind` (its int8 dot and its unpack + epilogue pieces); else why not."
+    return needs_vdot(kind) or ('' if kind.name in MMQ_KINDS else f"{kind.name} has no MMQ unpack + epilogue pieces yet")
+
+
 # %% ../nbs/29_families.ipynb #20302950
 for _f in (
     Family('mul_mm', _mul_mm, THREADS, wide_shared_loads=True, page='20_mul_mm',
@@ -170,7 +186,7 @@ for _f in (
            twin=matvec_twin, run=run_matvec, rung=matvec_rung, rung_name='matvec/repack/split-k on CPU', gpu='matvec',
            device='device_matvec_evidence', bench='bench_matvec'),
     Family('rq_matvec', rq_matvec_src, RQ_THREADS, arches=DECODE_ARCHES, page='41_matvec', covered_by='matvec',
-           computes='the same matvec on the repacked (coalesced) layout'),
+           computes='the same matvec on the repacked (coalesced) layout', takes=needs_recipe),
     Family('mv_reduce', reduce_src, REDUCE_THREADS, arches=DECODE_ARCHES, page='41_matvec', kind_free=True, covered_by='matvec',
            computes='the split-k reduce: partial sums of the matvec, added in a fixed order'),
     Family('dequant', dequant_src, DEQUANT_THREADS, arches=DECODE_ARCHES, page='50_gpu',
@@ -183,11 +199,11 @@ for _f in (
     Family('mmvq', mmvq_src, 32 * MMVQ_ROWS, page='46_mmvq', arches=INT8_ARCHES,
            computes='y = x W^T for 1-8 columns: Q8_1 activations, the kind\'s __dp4a dot, a warp per row, xor-butterfly sum',
            twin=mmvq_twin, run=run_mmvq, rung=mmvq_rung, rung_name='int8 dot + MMVQ on CPU', sass_min=(('idp4a', 1), ('shfl', 5)),
-           gpu='mmvq', device='device_mmvq_evidence', bench='bench_mmvq'),
+           gpu='mmvq', device='device_mmvq_evidence', bench='bench_mmvq', takes=needs_vdot),
     Family('mmq', mmq_src, 32 * MMQ_WARPS, page='49_mmq', arches=MMQ_ARCHES,
            computes='y = x W^T for any batch: int8 weight and Q8_1 tiles in shared memory, mma.sync m16n8k32 (sm_80+) or __dp4a',
            twin=mmq_twin, run=run_mmq, rung=mmq_rung, rung_name='int8 MMQ (tensor cores) on CPU', sass_min=(('imma', 1),),
-           banks=mmq_banks, gpu='mmq', device='device_mmq_evidence', bench='bench_mmq'),
+           banks=mmq_banks, gpu='mmq', device='device_mmq_evidence', bench='bench_mmq', takes=needs_mmq_pieces),
 ): register_family(_f)
 
 # %% ../nbs/29_families.ipynb #41e97b6f
@@ -245,7 +261,7 @@ def source_digest(src:str, fn:str) -> str:
 
 def emitted_digests(kinds=None) -> dict:
     "Family (and variant) -> kind name -> digest of what its row emits now."
-    out = {n: {k.name: source_digest(*f(k)) for k in kinds or KINDS} for n, f in FAMILIES.items()}
+    out = {n: {k.name: source_digest(*f(k)) for k in kinds or KINDS if not f.refuses(k)} for n, f in FAMILIES.items()}
     for v, (n, opts) in VARIANTS.items(): out[v] = {k.name: source_digest(*FAMILIES[n].emit(k, **opts)) for k in kinds or KINDS}
     return out
 
@@ -261,17 +277,24 @@ def compare_sources(now:dict|None=None, path=None) -> list:
 # %% ../nbs/29_families.ipynb #69062943
 def check_rungs() -> list:
     "(rung name, needs, fn, kind_free) of every family with a CPU rung, in registry order: what `ferrox-lit check` runs."
-    return [(f.rung_name, 'CPU + g++', f.rung, f.kind_free) for f in FAMILIES.values() if f.rung]
+    return [(f.rung_name, 'CPU + g++', partial(_rung_or_na, f), f.kind_free) for f in FAMILIES.values() if f.rung]
+
+def _rung_or_na(family:Family, kind) -> tuple:
+    "`family`'s check row for `kind`: n/a with the reason where the family has no kernel for it, else its rung's verdict."
+    why = family.refuses(kind)
+    return ('n/a', why) if why else family.rung(kind)
 
 def families_banks_rung(kind) -> tuple:
     "`check` row: bank conflicts of every family's emitted text for `kind` (traced where analysed; else it has no shared memory)."
     kind = require_kind(kind)
-    done, none, open_ = [], [], []
+    done, none, open_, na = [], [], [], []
     for f in FAMILIES.values():
-        if f.banks:
+        if f.refuses(kind): na.append(f.name)
+        elif f.banks:
             verdict, fig = f.banks(kind)
             if verdict != 'ok': return verdict, f'{f.name}: {fig}'
             done.append(f'{f.name}: {fig}')
         elif shared_arrays_of(f, kind): open_.append(f"{f.name} ({', '.join(shared_arrays_of(f, kind))})")
         else: none.append(f.name)
-    return 'ok', '; '.join(done) + f"; no shared memory: {', '.join(none)}" + (f"; not analysed: {', '.join(open_)}" if open_ else '')
+    return 'ok', ('; '.join(done) + f"; no shared memory: {', '.join(none)}" + (f"; not analysed: {', '.join(open_)}" if open_ else '')
+                  + (f"; no kernel for {kind.name}: {', '.join(na)}" if na else ''))

@@ -30,7 +30,7 @@ __all__ = ['MV_TPR', 'MV_ROWS', 'MV_THREADS', 'RQ_G', 'RQ_THREADS', 'RQ_CHUNK', 
            'check_recipe', 'Repacked', 'repack', 'stream_index', 'ElementOutOfRange', 'reconstruct', 'reconstruct_all',
            'repack_evidence', 'reconstruct_sabotage', 'sectors_per_warp_load', 'rq_defines', 'rq_matvec_fn',
            'rq_matvec_src', 'check_rq', 'rq_partials_twin', 'rq_matvec_twin', 'run_rq_partials', 'run_rq_matvec',
-           'rq_shapes', 'rq_evidence', 'mv_sabotaged_src', 'run_mv_sabotage', 'matvec_rung']
+           'rq_shapes', 'rq_evidence', 'mv_sabotaged_src', 'run_mv_sabotage', 'matvec_rung', 'needs_recipe']
 
 # %% ../nbs/41_matvec.ipynb #b6ceec9e
 MV_TPR = 32          # threads per weight row in the native matvec; their partial sums meet in a shared-memory tree
@@ -673,7 +673,14 @@ MATVEC_FAMILIES = {
 def matvec_rung(kind, evidence:Callable|None=None) -> tuple:
     "The `ferrox-lit check` rung: matvec, repacked matvec and split-k on the CPU == twins; reconstruct == dequantize."
     if not shutil.which(os.environ.get('CXX') or 'g++'): return 'n/a', 'no g++ on this machine'
-    rows, rec = evidence(kind) if evidence else (matvec_evidence(kind) + rq_evidence(kind), repack_evidence(kind))
+    rq = matvec_kind(kind).name in RECIPES   # a kind with no Recipe has the native matvec only (rq_matvec refuses it, by name)
+    rows, rec = evidence(kind) if evidence else (matvec_evidence(kind) + (rq_evidence(kind) if rq else []),
+                                                 repack_evidence(kind) if rq else [])
     bad = sum(r['mismatches'] + (not r['nan_same']) for r in rows) + sum(r['mismatches'] + (not r['padding_zero']) for r in rec)
     return (('ok' if bad == 0 else 'FAIL'), f"{sum(r['compared'] for r in rows):,} outputs in {len(rows)} dispatches (split-k up to "
-            f"{max(r['n_split'] for r in rows)}), {sum(r['elements'] for r in rec):,} weights reconstructed, {bad} mismatches")
+            f"{max(r['n_split'] for r in rows)}), " + (f"{sum(r['elements'] for r in rec):,} weights reconstructed, " if rq or evidence
+            else "no repacked layout (no Recipe), ") + f"{bad} mismatches")
+
+def needs_recipe(kind) -> str:
+    "'' if `kind` has a repacked layout (a `Recipe`); else why the repacked matvec cannot take it (its family's `takes`)."
+    return '' if kind.name in RECIPES else f"{kind.name} has no repacked layout (no Recipe)"

@@ -332,9 +332,9 @@ def compile_one(kind, family:str, arch:int, mode:str='fast', extra=()) -> dict:
     return row
 
 def matrix_cells(kinds=None, families=None, arches=None, modes=None) -> list:
-    "(kind, family, arch, mode) cells: every kind x family x target in fast mode, exact mode on `EXACT_TARGETS` (unless `arches` is given)."
-    return [(k, f, a, m) for k in (kinds or KINDS) for f in (families or FAMILIES) for m in (modes or OPTION_SETS)
-            for a in (arches or ((FAMILIES[f].arches or targets()) if m == 'fast' else EXACT_TARGETS))]
+    "(kind, family, arch, mode) cells: every kind x family (that has a kernel for it) x target in fast mode, exact on `EXACT_TARGETS`."
+    return [(k, f, a, m) for k in (kinds or KINDS) for f in (families or FAMILIES) if not FAMILIES[f].refuses(k)   # no kernel: no cell
+            for m in (modes or OPTION_SETS) for a in (arches or ((FAMILIES[f].arches or targets()) if m == 'fast' else EXACT_TARGETS))]
 
 def compile_matrix(kinds=None, families=None, arches=None, modes=None) -> list:
     "Rows of `compile_one` for each of `matrix_cells(...)`, compiled on a small thread pool."

@@ -4,8 +4,10 @@
 from __future__ import annotations
 
 
+import dataclasses
 from IPython.display import Markdown
 from ferrox_lit.core import md_table
+from ferrox_lit.kinds import kind_by_name
 
 
 import nbdev; nbdev.nbdev_export()
@@ -76,6 +78,18 @@ def test_moved_families_emit_the_baseline():
         bad = {r['family']: r['differ'] for r in compare_sources()}
         assert bad['matvec'] == len(KINDS) and bad['mul_mm'] == 0, bad
     finally: FAMILIES['matvec'] = saved
+
+
+def test_refused_kinds_get_na_with_the_reason():
+    import pytest
+    from ferrox_lit.nvrtc import matrix_cells
+    k = dataclasses.replace(kind_by_name('Q4_0'), vdot_src='', vdot_twin=None, vdot_sabotages=(), vdot_deps=())
+    rows = {n: fn(k) for n, _, fn, free in check_rungs() if not free and 'int8' in n}
+    assert rows and all(v == ('n/a', 'Q4_0 has no int8 dot snippet (vdot) yet') for v in rows.values()), rows
+    assert {f for _, f, _, _ in matrix_cells([k])} == set(FAMILIES) - {'mmvq', 'mmq'}
+    assert 'no kernel for Q4_0: mmvq, mmq' in families_banks_rung(k)[1]
+    assert FAMILIES['rq_matvec'].refuses(k) == '' and FAMILIES['mmvq'].refuses(kind_by_name('Q4_0')) == ''
+    with pytest.raises(Exception, match='no int8 dot'): FAMILIES['mmvq'].rung(k)   # sabotage: the rung without the guard raises
 
 
 def test_check_rungs_from_registry():

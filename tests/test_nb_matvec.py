@@ -253,3 +253,15 @@ def test_matvec_rung():
     rows, rec = matvec_evidence('Q4_K')[:1], repack_evidence('Q4_K')[:1]
     assert matvec_rung('Q4_K', lambda k: ([dict(rows[0], mismatches=1)], rec))[0] == 'FAIL'
     assert matvec_rung('Q4_K', lambda k: (rows, [dict(rec[0], mismatches=3)]))[0] == 'FAIL'
+
+
+def test_matvec_rung_without_a_recipe():
+    import pytest
+    rc = RECIPES.pop('Q4_0')
+    try:
+        status, text = matvec_rung('Q4_0')
+        assert status == 'ok' and 'no repacked layout (no Recipe)' in text and ' 0 mismatches' in text, text
+        assert needs_recipe(kind_by_name('Q4_0')) == 'Q4_0 has no repacked layout (no Recipe)'
+        with pytest.raises(RepackUnsupported): repack_evidence('Q4_0')    # sabotage: without the guard the rung would raise
+    finally: RECIPES['Q4_0'] = rc
+    assert needs_recipe(kind_by_name('Q4_0')) == '' and 'weights reconstructed' in matvec_rung('Q4_0')[1]
