@@ -13,6 +13,7 @@ from .core import FerroxError, UnknownKind
 from .f16 import f16_sweep
 from .kind import Kind, check_geometry, three_opinions, sabotage_report, parse_constant_array
 from .kinds import KINDS, kind_by_name, require_kind
+from .tables import table_mismatches
 from .mul_mm import kernel_src, fx_defines
 from .twin import twin_evidence
 from .families import FAMILIES, check_rungs, families_banks_rung
@@ -49,10 +50,14 @@ def _sabotage(k):
     return ('ok' if ok else 'FAIL'), f'{fired}/{len(rep)} fired, quietest {quiet:,} mismatches'
 
 def _codebook(k):
-    if k.codebook is None: return 'n/a', 'affine format: no table'
-    got = parse_constant_array(kernel_src(k), k.codebook.c_name)
-    same = (got.view(np.uint32) == k.codebook.values.view(np.uint32)).all()
-    return ('ok' if same else 'FAIL'), f'{k.codebook.c_name}[16] emitted == twin table, bitwise'
+    "Every table the kernel indexes (a 16-value codebook; grids and sign tables) as emitted == the twin's array, bitwise."
+    src, names, bad = kernel_src(k), [], 0
+    if k.codebook is not None:
+        got = parse_constant_array(src, k.codebook.c_name)
+        bad += int((got.view(np.uint32) != k.codebook.values.view(np.uint32)).sum()); names.append(f'{k.codebook.c_name}[16]')
+    for t in k.tables: bad += table_mismatches(src, t); names.append(f'{t.c_name}[{len(t.values)}]')
+    if not names: return 'n/a', 'affine format: no table'
+    return ('ok' if bad == 0 else 'FAIL'), f"{', '.join(names)} emitted == twin tables, bitwise" + (f'; {bad} entries differ' if bad else '')
 
 def _emit(k):
     src = kernel_src(k)

@@ -13,6 +13,7 @@ from ferrox_lit.core import FerroxError, UnknownKind
 from ferrox_lit.f16 import f16_sweep
 from ferrox_lit.kind import Kind, check_geometry, three_opinions, sabotage_report, parse_constant_array
 from ferrox_lit.kinds import KINDS, kind_by_name, require_kind
+from ferrox_lit.tables import table_mismatches
 from ferrox_lit.mul_mm import kernel_src, fx_defines
 from ferrox_lit.twin import twin_evidence
 from ferrox_lit.families import FAMILIES, check_rungs, families_banks_rung
@@ -23,6 +24,17 @@ from ferrox_lit.gguf_file import file_rung, real_tensor_rung, print_census, Defa
 
 import ferrox_lit.cli as _nbmod
 globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
+def test_codebook_rung_reads_every_table_back():
+    import dataclasses
+    from ferrox_lit.tables import KMASK_IQ2XS
+    k = kind_by_name('IQ4_NL')
+    good = dataclasses.replace(k, tables=(KMASK_IQ2XS,), deps=k.deps + (KMASK_IQ2XS.src(),))
+    assert _codebook(good) == ('ok', 'ferrox_kvalues_iq4nl[16], ferrox_kmask_iq2xs[8] emitted == twin tables, bitwise')
+    bad = dataclasses.replace(good, deps=k.deps + (KMASK_IQ2XS.src().replace('0x04', '0x05'),))   # sabotage: one entry off
+    assert _codebook(bad)[0] == 'FAIL' and '1 entries differ' in _codebook(bad)[1]
+    assert _codebook(kind_by_name('Q4_K')) == ('n/a', 'affine format: no table')
 
 
 def test_check_table():
