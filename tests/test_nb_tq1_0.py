@@ -125,6 +125,15 @@ def test_tq1_0_sweep_fires_on_slips():
         assert r['bytes_qs_wrong'] + r['bytes_qh_wrong'] > 0 and r['packed5_wrong'] + r['packed4_wrong'] > 0, (s.name, r)
 
 
+def test_tq1_0_quantizers_agree():
+    x = np.random.default_rng(0).standard_normal((64, 4096)).astype(np.float32)
+    a = np.asarray(gguf.quants.quantize(x, gguf.GGMLQuantizationType.TQ1_0))
+    b = np.asarray(libgguf.quantize_rows(x, gguf.GGMLQuantizationType.TQ1_0))
+    assert a.shape == b.shape == (64, 16 * 54) and (a == b).all()
+    b[0, 0] ^= 1
+    assert (a != b).sum() == 1                                                    # the comparison sees one changed byte
+
+
 def test_tq1_0_roundtrip():
     from ferrox_lit.formats.tq2_0 import TQ2_0
     rng = np.random.default_rng(0)

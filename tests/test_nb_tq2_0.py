@@ -89,6 +89,15 @@ def test_tq2_0_sabotages_fire():
     assert 0.1 < loud['plus-zero'] < 0.15
 
 
+def test_tq2_0_quantizers_agree():
+    x = np.random.default_rng(0).standard_normal((64, 4096)).astype(np.float32)
+    a = np.asarray(gguf.quants.quantize(x, gguf.GGMLQuantizationType.TQ2_0))
+    b = np.asarray(libgguf.quantize_rows(x, gguf.GGMLQuantizationType.TQ2_0))
+    assert a.shape == b.shape == (64, 16 * 66) and (a == b).all()
+    b[0, 0] ^= 1
+    assert (a != b).sum() == 1                                                    # the comparison sees one changed byte
+
+
 def test_tq2_0_roundtrip():
     rng = np.random.default_rng(0)
     s = np.float16(rng.uniform(0.01, 2, (64, 1))).astype(np.float32)               # one fp16-exact scale per row
