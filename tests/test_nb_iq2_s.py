@@ -22,6 +22,7 @@ from ferrox_lit.core import mismatches, md_table, NotWholeBlocks, WrongDtype
 from ferrox_lit.mul_mm import kernel_src
 from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.tables import gguf_grid, table_mismatches, parse_table
+import dataclasses
 
 
 import ferrox_lit.formats.iq2_s as _nbmod
@@ -83,6 +84,8 @@ def test_iq2_s_emitted_tables_are_the_twins():
     assert 'IQ2S_GRID.lanes()[' in inspect.getsource(iq2_s_twin) and list(inspect.signature(iq2_s_twin).parameters) == ['xb', 'il']
     bad = kernel_src(IQ2_S.sabotaged('grid-byte-off'))
     assert table_mismatches(bad, IQ2S_GRID) == 1                               # sabotage: the parse-back sees one entry
+    moved = dataclasses.replace(IQ2_S, deps=(IQ2S_GRID.moved('__device__').src(), KMASK_IQ2XS.src()))
+    assert table_mismatches(kernel_src(moved.sabotaged('grid-entries-swapped')), IQ2S_GRID) == 2   # the slip survives a move
 
 
 def test_iq2_s_three_opinions():
