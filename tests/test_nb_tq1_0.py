@@ -20,12 +20,18 @@ from ferrox_lit.kind import check_geometry, random_blocks, quantize_rows, SEEDS
 from ferrox_lit.core import mismatches, md_table, NotWholeBlocks, FerroxError
 from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.mul_mm import kernel_src
-from ferrox_lit.banks import trace_mul_mm, bank_report, plot_sites
+from ferrox_lit.cost import plot_banks
 from ferrox_lit.formats.tq2_0 import libgguf_mismatches
 
 
 import ferrox_lit.formats.tq1_0 as _nbmod
 globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
+def test_tq1_0_packing_by_hand():
+    assert base3_digits(48).tolist() == [0, 1, 2, 1, 0] and base3_digits(80, 4).tolist() == [2, 2, 2, 2]   # 27+18+3, 54+18+6+2
+    assert trit_byte([0, 48, 121, 242]).tolist() == [0, 51, 128, 255]    # ceil(0), ceil(50.57), ceil(127.47), ceil(254.95)
+    assert trit_byte(48, 'floor') == 50 and trit_byte(1, 'round') == 1      # floor(50.57); 1.05 rounds down
 
 
 def test_tq1_0_by_eye():
@@ -36,6 +42,21 @@ def test_tq1_0_by_eye():
     for got in (TQ1_0.dequantize(eye), tq1_0_spec(eye[None])[0], gguf.quants.dequantize(eye[None], gguf.GGMLQuantizationType.TQ1_0)[0]):
         assert (got == want).all()
     assert trit_byte(48) == 0x33 and (base3_digits(48) == [0, 1, 2, 1, 0]).all()
+
+
+def test_tq1_0_one_trit_lights_one_weight():
+    def lit(byte, v):
+        b = np.full((1, 54), 0x80, np.uint8); b[0, 52:54] = (0x00, 0x3C)
+        b[0, byte] = trit_byte(v)
+        g = gguf.quants.dequantize(b, gguf.GGMLQuantizationType.TQ1_0)[0]
+        assert mismatches(TQ1_0.dequantize(b)[0], g) == 0
+        return np.flatnonzero(g).tolist(), g
+    for n in range(5):
+        assert lit(5, 121 + 3 ** (4 - n))[0] == [5 + 32 * n]               # qs[5]: element 5 + 32n
+        assert lit(40, 121 + 3 ** (4 - n))[0] == [160 + 8 + 16 * n]        # qs[40]: element 160 + (40 - 32) + 16n
+    for n in range(4):
+        assert lit(50, 3 * (40 + 3 ** (3 - n)))[0] == [240 + 2 + 4 * n]    # qh[2]: 40 = 1111; element 240 + 2 + 4n
+    assert np.flatnonzero(lit(50, 3 * 40)[1]).size == 0                    # the control: no 2 anywhere, nothing lights
 
 
 def test_tq1_0_trit_trick_exhaustive():

@@ -20,7 +20,7 @@ from ferrox_lit.kind import three_opinions, opinions_table, sabotage_report, lay
 from ferrox_lit.kind import check_geometry, random_blocks, quantize_rows, SEEDS
 from ferrox_lit.core import mismatches, md_table, NotWholeBlocks, FerroxError
 from ferrox_lit.source import show_cuda, sabotage_diffs
-from ferrox_lit.banks import trace_mul_mm, bank_report, plot_sites
+from ferrox_lit.cost import plot_banks
 
 
 import ferrox_lit.formats.tq2_0 as _nbmod
@@ -36,6 +36,16 @@ def test_tq2_0_by_eye():
     neg = np.r_[eye[:64], 0x00, 0xBC].astype(np.uint8)                          # d = -1: code 1 -> (1 - 1) * -1 = -0.0
     got = tq2_0_twin(neg[None, None], il).reshape(256)
     assert (got == -want).all() and np.signbit(got[want == 0]).all()
+
+
+def test_tq2_0_one_pair_lights_one_weight():
+    for l in range(4):
+        b = np.full((1, 66), 0x55, np.uint8); b[0, 64:66] = (0x00, 0x3C)
+        b[0, 32 + 5] = (0x55 & ~(3 << 2 * l)) | (2 << 2 * l)
+        g = gguf.quants.dequantize(b, gguf.GGMLQuantizationType.TQ2_0)[0]
+        assert np.flatnonzero(g).tolist() == [128 + 5 + 32 * l] and mismatches(TQ2_0.dequantize(b)[0], g) == 0
+    b = np.full((1, 66), 0x55, np.uint8); b[0, 64:66] = (0x00, 0x3C)
+    assert np.flatnonzero(TQ2_0.dequantize(b)).size == 0                   # the control: all codes 1, nothing lights
 
 
 def test_tq2_0_geometry():

@@ -22,13 +22,17 @@ TQ1_0_LAYOUT = (('qs', 0, 48, 'byte m: five trits, most significant first; eleme
 # %% ../../nbs/18g_tq1_0.ipynb #44af6f8c
 TQ1_0_POW3 = 0x511B090301  # byte n is 3^n, n = 0..4: the literal the snippet spells `0x511B090301ull` and the twin shifts
 
-def base3_digits(v, k:int=5) -> np.ndarray:
+def base3_digits(v,        # non-negative integers (array-like)
+                 k:int=5   # digits to return
+                ) -> np.ndarray:
     "The `k` base-3 digits of integers `v`, most significant first: int [..., k]."
     v = np.asarray(v, np.int64)[..., None]
     return v // 3 ** np.arange(k - 1, -1, -1) % 3
 
-def trit_byte(v, rounding:str='ceil') -> np.ndarray:
-    "ggml's packing of 5-trit numbers `v` (0..242) into bytes: ceil(256 v / 243) ('floor' and 'round': the slips)."
+def trit_byte(v,                    # 5-trit numbers 0..242 (array-like)
+              rounding:str='ceil'   # 'ceil' is ggml's packing; 'floor' and 'round' are the slips the page shows failing
+             ) -> np.ndarray:
+    "ggml's packing of 5-trit numbers `v` into bytes, ceil(256 v / 243), as uint8."
     v = np.asarray(v, np.int64) * 256
     return ({'ceil': (v + 242) // 243, 'floor': v // 243, 'round': (v + 121) // 243}[rounding]).astype(np.uint8)
 
@@ -81,7 +85,9 @@ TQ1_0 = Kind(name='TQ1_0', ggml_type=int(gguf.GGMLQuantizationType.TQ1_0), block
              f16_fields=(52,), sabotages=TQ1_0_SABOTAGES, summary='ternary, 5 base-3 trits per byte (4 in qh), x fp16 scale per 256')
 
 # %% ../../nbs/18g_tq1_0.ipynb #ea42aec9
-def trits_by_twin(kind:Kind, b) -> tuple:
+def trits_by_twin(kind:Kind,  # TQ1_0 or a sabotaged copy of it (54-byte blocks)
+                  b            # byte values to decode (array-like, 0..255)
+                 ) -> tuple:
     "The trits `kind`'s twin decodes from byte values `b`: (qs positions int [k, 5], qh positions int [k, 4])."
     b = np.asarray(b, np.uint8)
     blk = np.zeros((len(b), 54), np.uint8)
@@ -90,7 +96,9 @@ def trits_by_twin(kind:Kind, b) -> tuple:
     w = kind.dequantize(blk)
     return (w[:, 0:160:32] + 1).astype(np.int64), (w[:, 240::4] + 1).astype(np.int64)
 
-def trit_sweep(kind:Kind, rounding:str='ceil') -> dict:
+def trit_sweep(kind:Kind,           # TQ1_0 or a sabotaged copy of it
+               rounding:str='ceil'  # how the numbers are packed before decoding (`trit_byte`)
+              ) -> dict:
     "Exhaustive sweeps of the trit decode through `kind`'s twin: counts of wrong trits (see the page)."
     b = np.arange(256)
     qs, qh = trits_by_twin(kind, b)
@@ -101,4 +109,4 @@ def trit_sweep(kind:Kind, rounding:str='ceil') -> dict:
     _, got4 = trits_by_twin(kind, trit_byte(3 * w4, rounding))
     return dict(kind=kind.name, rounding=rounding, bytes_qs_wrong=int((qs != want).sum()), bytes_qh_wrong=int((qh != want[:, :4]).sum()),
                 packed5_wrong=int((got5 != base3_digits(v)).sum()), packed5_values_wrong=int((got5 != base3_digits(v)).any(1).sum()),
-                packed4_wrong=int((got4 != base3_digits(w4, 4)).sum()), of=(1280, 1024, 1215, 243, 324))
+                packed4_wrong=int((got4 != base3_digits(w4, 4)).sum()))

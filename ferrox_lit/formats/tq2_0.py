@@ -62,7 +62,10 @@ TQ2_0 = Kind(name='TQ2_0', ggml_type=int(gguf.GGMLQuantizationType.TQ2_0), block
              f16_fields=(64,), sabotages=TQ2_0_SABOTAGES, summary='ternary 2-bit codes - 1 (Q2_K interleave) x fp16 scale per 256')
 
 # %% ../../nbs/18h_tq2_0.ipynb #7e202e80
-def libgguf_mismatches(kind:Kind, seeds=SEEDS, n_blocks:int=256) -> dict:
+def libgguf_mismatches(kind:Kind,        # the format (a registered or unregistered row)
+                       seeds=SEEDS,       # fixture seeds, one batch of random blocks each
+                       n_blocks:int=256   # blocks per seed
+                      ) -> dict:
     "Twin against libgguf's `dequantize_rows` (ggml's C) on random blocks: elements compared, bitwise mismatches."
     import libgguf
     qt = gguf.GGMLQuantizationType(kind.ggml_type)
