@@ -92,6 +92,10 @@ def test_iq2_s_three_opinions():
     r = three_opinions(IQ2_S, n_blocks=256)
     assert r['ok'], r
     assert r['blocks'] == 3 * 256 and r['elements'] == 3 * 256 * 256
+    b = np.concatenate([random_blocks(IQ2_S, 256, seed) for seed in SEEDS])   # the blocks it compared
+    l, ib = np.arange(32) % 4, np.arange(32) // 4
+    idx = b[:, 2 + 4 * ib + l].astype(np.int64) | (((b[:, 66 + ib] >> (2 * l)) & 3).astype(np.int64) << 8)
+    assert len(np.unique(idx)) == 1024                                          # every grid entry was compared
 
 
 def test_iq2_s_libgguf_agrees():

@@ -17,7 +17,7 @@ from IPython.display import Markdown
 import matplotlib.pyplot as plt
 import libgguf
 from ferrox_lit.kind import three_opinions, opinions_table, sabotage_report, layout_table, plot_layout, plot_error
-from ferrox_lit.kind import check_geometry, random_blocks, roundtrip_error
+from ferrox_lit.kind import check_geometry, random_blocks, roundtrip_error, SEEDS
 from ferrox_lit.core import mismatches, md_table, NotWholeBlocks, WrongDtype
 from ferrox_lit.mul_mm import kernel_src
 from ferrox_lit.source import show_cuda, sabotage_diffs
@@ -104,6 +104,10 @@ def test_iq3_s_three_opinions():
     r = three_opinions(IQ3_S, n_blocks=256)
     assert r['ok'], r
     assert r['blocks'] == 3 * 256 and r['elements'] == 3 * 256 * 256
+    b = np.concatenate([random_blocks(IQ3_S, 256, seed) for seed in SEEDS])   # the blocks it compared
+    l, ib = np.arange(64) % 8, np.arange(64) // 8
+    idx = b[:, 2 + 8 * ib + l].astype(np.int64) | (((b[:, 66 + ib] >> l) & 1).astype(np.int64) << 8)
+    assert len(np.unique(idx)) == 512                                           # every grid entry was compared
 
 
 def test_iq3_s_libgguf_agrees():
