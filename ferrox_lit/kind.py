@@ -25,8 +25,8 @@ SUB = 16  # elements one call of a kind's snippet (`ferrox_dequant_<format>`) wr
 # %% ../nbs/02_kind.ipynb #992be20a
 @dataclass(frozen=True, eq=False)
 class Codebook:
-    "A 16-entry value table a 4-bit code indexes, emitted as a `__constant__` array named `c_name`."
-    c_name: str        # identifier of the `__constant__` array; `dequant_src` must spell it
+    "A 16-entry value table a 4-bit code indexes, emitted as a `__device__ const` array named `c_name` (ferrox_lit.placement: why not `__constant__`)."
+    c_name: str        # identifier of the `__device__` array; `dequant_src` must spell it
     values: np.ndarray # float32[16], code 0 first; the ONE copy both the twin and the emitted C use
 
     def __post_init__(self):
@@ -37,13 +37,13 @@ class Codebook:
 
     def src(self) -> str:
         "The CUDA C declaration of this table."
-        return f"\n__constant__ float {self.c_name}[16] = {{{', '.join(repr(float(x)) + 'f' for x in self.values)}}};\n"
+        return f"\n__device__ const float {self.c_name}[16] = {{{', '.join(repr(float(x)) + 'f' for x in self.values)}}};\n"
 
 # %% ../nbs/02_kind.ipynb #16108111
 def parse_constant_array(src:str, c_name:str) -> np.ndarray:
-    "Read the float `__constant__` array `c_name` back out of CUDA C text."
-    m = re.search(r"__constant__\s+float\s+" + re.escape(c_name) + r"\[(\d+)\]\s*=\s*\{([^}]*)\};", src)
-    if m is None: raise LookupError(f"{c_name} is not declared as a __constant__ float array in this source")
+    "Read the float table `c_name` (`__device__ const float` or `__constant__ float`) back out of CUDA C text."
+    m = re.search(r"(?:__constant__|__device__\s+const)\s+float\s+" + re.escape(c_name) + r"\[(\d+)\]\s*=\s*\{([^}]*)\};", src)
+    if m is None: raise LookupError(f"{c_name} is not declared as a float table in this source")
     vals = [float(t.strip().rstrip('f')) for t in m.group(2).split(',')]
     if len(vals) != int(m.group(1)): raise ValueError(f"{c_name}: declared [{m.group(1)}], {len(vals)} values")
     return np.array(vals, np.float32)
@@ -334,7 +334,7 @@ def swapped(values, a:int, b:int) -> np.ndarray:
     return v
 
 def codebook_slip(name:str, slip:str, values, twin:Callable, table:str, **kw) -> Sabotage:
-    "A sabotage of the table itself: the emitted `__constant__` array gets `values`, and so does the twin's `Codebook` named `table`."
+    "A sabotage of the table itself: the emitted table gets `values`, and so does the twin's `Codebook` named `table`."
     values = np.asarray(values, np.float32)
     cb = twin.__globals__.get(table)
     if not isinstance(cb, Codebook): raise SlipDoesNotApply(f"{twin.__name__}: {table!r} is not a Codebook in its module")

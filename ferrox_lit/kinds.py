@@ -20,12 +20,14 @@ from .formats.q6_k import Q6_K
 from .formats.iq4_nl import IQ4_NL
 from .formats.iq4_xs import IQ4_XS
 from .formats.mxfp4 import MXFP4
+from .formats.q4_1 import Q4_1
 
 # %% auto #0
 __all__ = ['KINDS', 'kind_by_name', 'require_kind', 'all_snippets_src', 'error_table']
 
 # %% ../nbs/19_kinds.ipynb #c22ca7f9
-KINDS: tuple = (Q8_0, Q4_0, Q5_0, Q2_K, Q3_K, Q4_K, Q5_K, Q6_K, IQ4_NL, IQ4_XS, MXFP4)  # the seed's order
+KINDS: tuple = (Q8_0, Q4_0, Q5_0, Q2_K, Q3_K, Q4_K, Q5_K, Q6_K, IQ4_NL, IQ4_XS, MXFP4,  # the seed's order, then issue 17's formats in ggml type-id order
+                 Q4_1)
 
 def kind_by_name(name:str) -> Kind|None:
     "The registered `Kind` called `name` (a GGUF quant name such as 'Q4_K'), or None if no kernel exists for it."

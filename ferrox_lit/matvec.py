@@ -27,10 +27,11 @@ __all__ = ['MV_TPR', 'MV_ROWS', 'MV_THREADS', 'RQ_G', 'RQ_THREADS', 'RQ_CHUNK', 
            'MatvecTooLarge', 'matvec_kind', 'check_split', 'check_matvec', 'split_bounds', 'mv_defines', 'matvec_fn',
            'matvec_src', 'reduce_src', 'matvec_partials_twin', 'reduce_twin', 'matvec_twin', 'run_matvec_partials',
            'run_reduce', 'run_matvec', 'matvec_shapes', 'matvec_evidence', 'Recipe', 'RepackUnsupported', 'recipe_for',
-           'check_recipe', 'Repacked', 'repack', 'stream_index', 'ElementOutOfRange', 'reconstruct', 'reconstruct_all',
-           'repack_evidence', 'reconstruct_sabotage', 'sectors_per_warp_load', 'rq_defines', 'rq_matvec_fn',
-           'rq_matvec_src', 'check_rq', 'rq_partials_twin', 'rq_matvec_twin', 'run_rq_partials', 'run_rq_matvec',
-           'rq_shapes', 'rq_evidence', 'mv_sabotaged_src', 'run_mv_sabotage', 'matvec_rung', 'needs_recipe']
+           'repack_kinds', 'check_recipe', 'Repacked', 'repack', 'stream_index', 'ElementOutOfRange', 'reconstruct',
+           'reconstruct_all', 'repack_evidence', 'reconstruct_sabotage', 'sectors_per_warp_load', 'rq_defines',
+           'rq_matvec_fn', 'rq_matvec_src', 'check_rq', 'rq_partials_twin', 'rq_matvec_twin', 'run_rq_partials',
+           'run_rq_matvec', 'rq_shapes', 'rq_evidence', 'mv_sabotaged_src', 'run_mv_sabotage', 'matvec_rung',
+           'needs_recipe']
 
 # %% ../nbs/41_matvec.ipynb #b6ceec9e
 MV_TPR = 32          # threads per weight row in the native matvec; their partial sums meet in a shared-memory tree
@@ -279,6 +280,7 @@ def _f16(b, off): return f16_to_f32(b[:, off].astype(np.uint16) | (b[:, off + 1]
 def _i8(v): return (v.astype(np.int32) ^ 0x80) - 0x80
 
 def _d_only(off): return lambda b: (_f16(b, off), None)
+def _d_m(off): return lambda b: (_f16(b, off), -_f16(b, off + 2))   # Q4_1/Q5_1: w = d*q + m, the streams' min is -m
 
 def _q2_k_scales(b):
     sc = b[:, 0:16].astype(np.uint32)
@@ -322,6 +324,7 @@ RECIPES = {r.name: r for r in (
     Recipe('IQ4_NL', 4, 0, 32, lo=lambda il, i: (2 + i, 4 * il), scales=_d_only(0), codebook=True),
     Recipe('IQ4_XS', 4, 0, 32, lo=lambda il, i: (8 + 16 * (il // 2) + i, 4 * (il & 1)), scales=_iq4_xs_scales, codebook=True),
     Recipe('MXFP4', 4, 0, 32, lo=lambda il, i: (1 + i, 4 * il), scales=_mxfp4_scales, codebook=True),
+    Recipe('Q4_1', 4, 0, 32, lo=lambda il, i: (4 + i, 4 * il), scales=_d_m(0), has_min=True),
 )}
 
 class RepackUnsupported(MatvecUnsupported): "This kind has no repacked layout (no Recipe)."
@@ -332,6 +335,11 @@ def recipe_for(kind) -> Recipe:
     if kind.name not in RECIPES:
         raise RepackUnsupported(f'repack: no repacked layout for {kind.name}; there is one for {", ".join(RECIPES)}')
     return RECIPES[kind.name]
+
+def repack_kinds() -> list:
+    "The registered kinds that have a repacked layout (a `Recipe`), in registry order."
+    return [k for k in KINDS if k.name in RECIPES]
+
 
 # %% ../nbs/41_matvec.ipynb #ecf18143
 def check_recipe(kind) -> bool:

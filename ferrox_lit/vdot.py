@@ -63,8 +63,8 @@ def int8_table(values, factor:float=1.0) -> np.ndarray:
     return t
 
 def i8_table_src(c_name:str, table:np.ndarray) -> str:
-    "The CUDA C declaration of an int8 table: `__constant__ signed char c_name[16] = {...};` (the ONE array the twin indexes)."
-    return f"\n__constant__ signed char {c_name}[{len(table)}] = {{{', '.join(str(int(x)) for x in table)}}};\n"
+    "The CUDA C declaration of an int8 table: `__device__ const signed char c_name[16] = {...};` (the ONE array the twin indexes)."
+    return f"\n__device__ const signed char {c_name}[{len(table)}] = {{{', '.join(str(int(x)) for x in table)}}};\n"
 
 def lut4(table:np.ndarray, v) -> np.ndarray:
     "Twin of `ferrox_vdot_lut4(table, v)`: the low nibble of each byte of `v` looked up in the int8 `table`, repacked: uint32."

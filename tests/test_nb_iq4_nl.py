@@ -54,7 +54,7 @@ def test_iq4_nl_emitted_table_is_the_twins():
     import inspect
     assert 'IQ4NL_CODEBOOK.values[' in inspect.getsource(iq4_nl_twin)   # the twin indexes that very array, by name
     assert list(inspect.signature(iq4_nl_twin).parameters) == ['xb', 'il']   # and takes only what the kernel takes
-    assert src.count('__constant__ float ferrox_kvalues_iq4nl[16]') == 1
+    assert src.count('__device__ const float ferrox_kvalues_iq4nl[16]') == 1
 
 
 def test_iq4_nl_three_opinions():

@@ -60,7 +60,7 @@ def test_iq4_xs_emitted_table_is_the_twins():
     src = kernel_src(IQ4_XS)
     got = parse_constant_array(src, 'ferrox_kvalues_iq4nl')
     assert (got.view(np.uint32) == IQ4NL_CODEBOOK.values.view(np.uint32)).all()
-    assert src.count('__constant__ float ferrox_kvalues_iq4nl[16]') == 1
+    assert src.count('__device__ const float ferrox_kvalues_iq4nl[16]') == 1
 
 
 def test_iq4_xs_three_opinions():

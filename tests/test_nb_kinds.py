@@ -20,6 +20,7 @@ from ferrox_lit.formats.q6_k import Q6_K
 from ferrox_lit.formats.iq4_nl import IQ4_NL
 from ferrox_lit.formats.iq4_xs import IQ4_XS
 from ferrox_lit.formats.mxfp4 import MXFP4
+from ferrox_lit.formats.q4_1 import Q4_1
 
 
 from IPython.display import Markdown
@@ -33,7 +34,7 @@ globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__"
 def test_registry_lookup():
     import pytest
     for k in KINDS: assert kind_by_name(k.name) is k and require_kind(k.name) is k
-    for absent in ('Q8_1', 'Q8_K', 'Q4_1', 'Q5_1', 'IQ1_S', 'IQ2_XXS', 'IQ3_S', 'F16', 'q8_0', ''):
+    for absent in ('Q8_1', 'Q8_K', 'F16', 'BF16', 'Q5_1', 'IQ2_XXS', 'IQ2_XS', 'q8_0', ''):
         assert kind_by_name(absent) is None, absent
     with pytest.raises(UnknownKind, match="no kernel for format 'Q8_1'"):
         require_kind('Q8_1')
@@ -84,7 +85,7 @@ def test_all_snippets_share_a_unit():
     src = all_snippets_src()
     defined = re.findall(r'void (ferrox_dequant_\w+)\(', src)
     assert sorted(defined) == sorted(k.dequant_fn for k in KINDS)          # each once, none twice
-    assert len(re.findall(r'__constant__ float (\w+)\[', src)) == len({k.codebook.c_name for k in KINDS if k.codebook})
+    assert len(re.findall(r'__device__ const float (\w+)\[', src)) == len({k.codebook.c_name for k in KINDS if k.codebook})
 
 
 def test_all_snippets_compile_together():
@@ -126,7 +127,7 @@ def test_all_vdot_snippets_compile_together():
     from ferrox_lit.vdot import VDOT_COMMON_SRC
     deps = ''.join(dict.fromkeys(d for k in KINDS for d in k.deps))
     tables = ''.join(dict.fromkeys(d for k in KINDS for d in k.vdot_deps))
-    calls = ''.join(f'    out[{i}] = {k.vdot_fn}(w, a, 0);\n' for i, k in enumerate(KINDS))
+    calls = ''.join(f'    out[{i}] = {k.vdot_fn}(w, a, 0);\n' for i, k in enumerate(k for k in KINDS if k.vdot_src))
     kernel = ('extern "C" __global__ void every_vdot(const unsigned char* w, const unsigned char* a, float* out) {\n'
               + calls + '}\n')
     src = F16_SRC + deps + VDOT_COMMON_SRC + tables + ''.join(k.vdot_src for k in KINDS) + kernel

@@ -85,7 +85,7 @@ def test_mxfp4_emitted_table_is_the_twins():
     got = parse_constant_array(src, 'ferrox_kvalues_mxfp4')
     assert (got.view(np.uint32) == MXFP4_CODEBOOK.values.view(np.uint32)).all()
     assert got.view(np.uint32)[8] == 0x80000000
-    assert src.count('__constant__ float ferrox_kvalues_mxfp4[16]') == 1
+    assert src.count('__device__ const float ferrox_kvalues_mxfp4[16]') == 1
     assert src.count('float ferrox_e8m0_to_f32(') == 1 and src.index('float ferrox_e8m0_to_f32(') < src.index('void ferrox_dequant_mxfp4(')
 
 

@@ -117,7 +117,7 @@ IQ4_NL = Kind(
 
 # %% ../../nbs/18a_iq4_nl.ipynb #vdot-iq4_nl-02
 IQ4NL_I8 = int8_table(IQ4NL_CODEBOOK.values)                          # int8 [16]: kvalues as dp4a lanes
-IQ4NL_I8_SRC = i8_table_src('ferrox_kvalues_iq4nl_i8', IQ4NL_I8)      # its __constant__ declaration (a vdot dependency)
+IQ4NL_I8_SRC = i8_table_src('ferrox_kvalues_iq4nl_i8', IQ4NL_I8)      # its __device__ declaration (a vdot dependency)
 
 # %% ../../nbs/18a_iq4_nl.ipynb #vdot-iq4_nl-03
 IQ4_NL_VDOT_SRC = cuda_text('vdot_iq4_nl.cuh')  # the snippet's text: ferrox_lit/cuda/vdot_iq4_nl.cuh, shown below

@@ -214,7 +214,7 @@ def mxfp4_sabotage_report(seeds=SEEDS, n_blocks:int=64) -> list:
 
 # %% ../../nbs/18c_mxfp4.ipynb #vdot-mxfp4-02
 MXFP4_I8 = int8_table(MXFP4_CODEBOOK.values, 2)                       # int8 [16]: the e2m1 values doubled (-0.0 -> 0)
-MXFP4_I8_SRC = i8_table_src('ferrox_kvalues_mxfp4_i8', MXFP4_I8)      # its __constant__ declaration (a vdot dependency)
+MXFP4_I8_SRC = i8_table_src('ferrox_kvalues_mxfp4_i8', MXFP4_I8)      # its __device__ declaration (a vdot dependency)
 
 # %% ../../nbs/18c_mxfp4.ipynb #vdot-mxfp4-03
 MXFP4_VDOT_SRC = cuda_text('vdot_mxfp4.cuh')  # the snippet's text: ferrox_lit/cuda/vdot_mxfp4.cuh, shown below
