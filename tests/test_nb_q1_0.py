@@ -19,6 +19,7 @@ from ferrox_lit.kind import check_geometry, random_blocks, quantize_rows, roundt
 from ferrox_lit.core import mismatches, md_table, NotWholeBlocks, WrongDtype
 from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.cost import plot_banks
+from ferrox_lit.formats.q4_0 import Q4_0
 
 
 import ferrox_lit.formats.q1_0 as _nbmod

@@ -102,7 +102,7 @@ def test_q5_1_sabotages_fire():
     loud = {s['sabotage']: s['mismatching'] / s['of'] for s in rep}
     # |m| >= 2^-7 and |d q| < 2^13 here: m is never below half an ulp of d q, so dropping it always shows
     assert loud['min-dropped'] == 1.0
-    # 16 |d| >= 2^-3 is never absorbed by |d q + m| < 2^14 (17 binades apart at most, float32 holds 24)
+    # 16 |d| >= 2^-3 is never absorbed by |d q + m| < 2^13: at most 16 binades apart, float32 keeps 24 bits
     assert loud['bias-16-kept'] == 1.0
     # d q + d == d q + m only where d == m (one pair in 2 * 15 * 1024) or a rounding coincidence
     assert loud['m-read-as-d'] > 0.99
