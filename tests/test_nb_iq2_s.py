@@ -88,6 +88,13 @@ def test_iq2_s_emitted_tables_are_the_twins():
     assert table_mismatches(kernel_src(moved.sabotaged('grid-entries-swapped')), IQ2S_GRID) == 2   # the slip survives a move
 
 
+def test_iq2_s_snippet_decodes_every_entry():
+    blk = iq2_s_grid_blocks().reshape(-1)
+    want = IQ2S_GRID.lanes().astype(np.float32).reshape(-1)
+    assert (IQ2_S.dequantize(blk, engine='c').view(np.uint32) == want.view(np.uint32)).all()
+    assert int((IQ2_S.sabotaged('grid-byte-off').dequantize(blk, engine='c') != want).sum()) == 1   # sabotage: one entry's byte
+
+
 def test_iq2_s_three_opinions():
     r = three_opinions(IQ2_S, n_blocks=256)
     assert r['ok'], r

@@ -100,6 +100,13 @@ def test_iq3_s_emitted_tables_are_the_twins():
     assert table_mismatches(kernel_src(IQ3_S.sabotaged('grid-entries-swapped')), IQ3S_GRID) == 2   # sabotage: two entries
 
 
+def test_iq3_s_snippet_decodes_every_entry():
+    blk = iq3_s_grid_blocks().reshape(-1)
+    want = IQ3S_GRID.lanes().astype(np.float32).reshape(-1)
+    assert (IQ3_S.dequantize(blk, engine='c').view(np.uint32) == want.view(np.uint32)).all()
+    assert int((IQ3_S.sabotaged('grid-byte-off').dequantize(blk, engine='c') != want).sum()) == 1   # sabotage: one entry's byte
+
+
 def test_iq3_s_three_opinions():
     r = three_opinions(IQ3_S, n_blocks=256)
     assert r['ok'], r
