@@ -13,7 +13,6 @@ from ferrox_lit.kind import Kind, Sabotage, byte_at, lift_sabotage, twin_slip, c
 from ferrox_lit.kind import sabotage_report
 from ferrox_lit.formats.mxfp4 import MXFP4_CODEBOOK
 from ferrox_lit.source import cuda_text
-from ferrox_lit.nvrtc import nvidia_dirs
 
 
 from IPython.display import Markdown
