@@ -40,7 +40,9 @@ def test_e4m3_ocp_anchors():
 
 
 def test_e4m3_sweep():
-    sw = e4m3_sweep()
+    import pytest
+    try: sw = e4m3_sweep()
+    except NoReference as e: pytest.skip(str(e))   # no g++ or no CUDA runtime wheel: NVIDIA's reading cannot run
     t, nan = sw['twin'], np.isnan(sw['ocp'])
     assert nan.sum() == 2 and (np.flatnonzero(nan) == [0x7F, 0xFF]).all()
     # the CUDA snippet run on the CPU, by the C engine and inside the dequant kernel on the CPU runtime == the twin, bit for bit
@@ -61,7 +63,9 @@ def test_e4m3_sweep():
 
 
 def test_e4m3_sabotages_in_the_sweep():
-    rep = {r['sabotage']: r for r in e4m3_sabotage_sweep()}
+    import pytest
+    try: rep = {r['sabotage']: r for r in e4m3_sabotage_sweep()}
+    except NoReference as e: pytest.skip(str(e))
     for r in rep.values(): assert r['patterns'] > 0 and r['text_agrees_with_twin'], r
     assert rep['e4m3-bias-8']['patterns'] == 2 * 119              # every normal number (8 x 15 - 1 per sign); subnormals keep 2^-9
     assert rep['e4m3-sign-dropped']['patterns'] == 127             # 0x80 .. 0xFE; 0xFF is +0.0 either way
