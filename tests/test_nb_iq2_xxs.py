@@ -69,7 +69,7 @@ def test_iq2_xxs_emitted_tables_are_the_twins():
     import inspect
     from ferrox_lit import tables
     assert IQ2_XXS.tables[1] is tables.KSIGNS_IQ2XS and IQ2_XXS.tables[2] is tables.KMASK_IQ2XS
-    assert all(n in inspect.getsource(iq2_xxs_twin) for n in ('IQ2XXS_GRID.values[', 'KSIGNS_IQ2XS.values[', 'KMASK_IQ2XS.values['))
+    assert all(n in inspect.getsource(iq2_xxs_twin) for n in ('IQ2XXS_GRID.lanes()', 'KSIGNS_IQ2XS.values[', 'KMASK_IQ2XS.values'))
     src = kernel_src(IQ2_XXS)
     for t in IQ2_XXS.tables: assert table_mismatches(src, t) == 0, t.c_name
     e = int(IQ2XXS_GRID.values[7])

@@ -66,7 +66,7 @@ def test_iq3_xxs_emitted_tables_are_the_twins():
     from ferrox_lit import tables
     from ferrox_lit.kinds import all_snippets_src
     assert IQ3_XXS.tables[1] is tables.KSIGNS_IQ2XS and IQ3_XXS.tables[2] is tables.KMASK_IQ2XS
-    assert all(n in inspect.getsource(iq3_xxs_twin) for n in ('IQ3XXS_GRID.values[', 'KSIGNS_IQ2XS.values[', 'KMASK_IQ2XS.values['))
+    assert all(n in inspect.getsource(iq3_xxs_twin) for n in ('IQ3XXS_GRID.lanes()', 'KSIGNS_IQ2XS.values[', 'KMASK_IQ2XS.values'))
     src = kernel_src(IQ3_XXS)
     for t in IQ3_XXS.tables: assert table_mismatches(src, t) == 0, t.c_name
     e = int(IQ3XXS_GRID.values[7])
