@@ -141,3 +141,25 @@ def test_iq1_m_grid_slips_fire_on_the_probe():
     n = {name: mismatches(IQ1_M.sabotaged(name).dequantize(blocks), c) for name in IQ1S_GRID_SLIPS}
     assert n['grid-swap'] == int((IQ1S_GRID.lanes()[12] != IQ1S_GRID.lanes()[13]).sum()) * 2
     assert n['grid-byte'] == 1 and n['grid-bytes-reversed'] > 8000
+
+
+def iq1_m_c_engine_report() -> list:
+    "The snippet compiled as C against ggml's C on the probe, and each slipped snippet against its slipped twin."
+    probe = iq1m_probe_blocks(np.arange(2048))
+    ref = libgguf.dequantize_rows(probe, gguf.GGMLQuantizationType.IQ1_M, n_per_row=256)
+    m = mismatches(IQ1_M.dequantize(probe, engine='c'), ref)
+    rows = [dict(text='as shipped', blocks='all-entries probe', vs='ggml C (libgguf)', mismatches=m, differs_from_ggml=m)]
+    rand = random_blocks(IQ1_M, 64, 1)
+    for s in IQ1_M.sabotages:
+        bad = IQ1_M.sabotaged(s.name)
+        for label, b in (('random, seed 1', rand), ('all-entries probe', probe)):
+            c = bad.dequantize(b, engine='c')
+            rows.append(dict(text=s.name, blocks=label, vs='slipped twin', mismatches=mismatches(c, bad.dequantize(b)),
+                             differs_from_ggml=mismatches(c, libgguf.dequantize_rows(b, gguf.GGMLQuantizationType.IQ1_M, n_per_row=256))))
+    return rows
+
+def test_iq1_m_snippet_as_c():
+    rows = iq1_m_c_engine_report()
+    assert rows[0]['mismatches'] == 0
+    for r in rows[1:]: assert r['mismatches'] == 0, r                     # the slipped C is exactly the slipped twin
+    assert all(any(r['differs_from_ggml'] > 0 for r in rows if r['text'] == s.name) for s in IQ1_M.sabotages)
