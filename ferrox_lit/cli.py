@@ -19,6 +19,8 @@ from .twin import twin_evidence
 from .families import FAMILIES, check_rungs, families_banks_rung
 from .vet import FAMILIES as VET_FAMILIES
 from .nvrtc import nvrtc_rung
+from .requant import requant_rung
+from .placement import placement_rung
 from .gguf_file import file_rung, real_tensor_rung, print_census, DefaultModelUnavailable, _regular_file
 
 # %% auto #0
@@ -74,7 +76,8 @@ RUNGS = [Rung('geometry', 'CPU', _geometry), Rung('three opinions', 'CPU', _opin
          Rung('emit', 'CPU', _emit), Rung('gemm twin vs fp64', 'CPU', _gemm_twin),
          # the kernel families' CPU rungs, from their registry rows (page 29), then the rungs that iterate every family
          *(Rung(name, needs, run) for name, needs, run, kind_free in check_rungs() if not kind_free),
-         Rung('bank conflicts', 'CPU + g++', families_banks_rung), Rung('NVRTC + SASS', 'CPU + pip NVRTC', nvrtc_rung)]
+         Rung('bank conflicts', 'CPU + g++', families_banks_rung), Rung('table placement', 'CPU + g++', placement_rung),
+         Rung('NVRTC + SASS', 'CPU + pip NVRTC', nvrtc_rung)]
 
 # %% ../nbs/90_cli.ipynb #39832a73
 def _f16(_):
@@ -85,9 +88,10 @@ GLOBAL_RUNGS = [Rung('fp16 decode', 'CPU', _f16), *(Rung(name, needs, run) for n
 
 # %% ../nbs/90_cli.ipynb #167638f6
 def file_rungs(gguf=None) -> tuple:
-    "The real-file rungs for GGUF file `gguf` (default: the embedded model when installed): (global, per kind)."
+    "The real-file rungs for GGUF file `gguf` (default: the embedded model when installed): (global, per kind: its tensors, and its rows requantized into the kind)."
     return ([Rung('gguf file', 'CPU', lambda _: file_rung(gguf))],
-            [Rung('real tensors', 'CPU + g++', lambda k: real_tensor_rung(k, gguf))])
+            [Rung('real tensors', 'CPU + g++', lambda k: real_tensor_rung(k, gguf)),
+             Rung('requantized real rows', 'CPU + libgguf + g++', lambda k: requant_rung(k, gguf))])
 
 def _mutants(k):
     from ferrox_lit.mutants import mutants_rung
@@ -383,6 +387,7 @@ def _cmd_emit(a) -> int:
     if a.kind is None and not _kind_free(a.family):
         raise FerroxError(f"emit --family {a.family} needs a format: ferrox-lit emit KIND --family {a.family}")
     kind = _kind(a.kind) if a.kind is not None else None
+    if why := FAMILIES[a.family].refuses(kind): raise FerroxError(f"no {a.family} kernel for {kind.name}: {why}")
     sys.stdout.write(FAMILIES[a.family](kind)[0])
     return 0
 

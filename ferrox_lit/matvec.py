@@ -16,6 +16,7 @@ from .kinds import KINDS, kind_by_name, require_kind
 from .mul_mm import kernel_src, kind_prelude, fx_defines, BODY_SRC
 from .twin import gemm_error
 from .formats.q4_k import k_scale_min_twin
+from .formats.nvfp4 import e4m3_to_f32
 from .host import launch, degenerate_blocks, HostError, f16_subnormal_blocks
 from .source import cuda_text
 
@@ -304,6 +305,8 @@ def _iq4_xs_scales(b):
     return _f16(b, 0) * (ls.astype(np.float32) - np.float32(32)), None
 
 def _mxfp4_scales(b): return e8m0_to_f32(b[:, 0])[:, None], None
+def _nvfp4_scales(b): return e4m3_to_f32(b[:, 0:4]), None   # four UE4M3 scales per 64-element block, one per 16
+def _tq2_0_scales(b): return np.repeat(_f16(b, 64), 8, axis=1), None   # one fp16 d per 256: the same scale for all 8 spans of 32
 
 # %% ../nbs/41_matvec.ipynb #964f9147
 RECIPES = {r.name: r for r in (
@@ -325,6 +328,10 @@ RECIPES = {r.name: r for r in (
     Recipe('IQ4_XS', 4, 0, 32, lo=lambda il, i: (8 + 16 * (il // 2) + i, 4 * (il & 1)), scales=_iq4_xs_scales, codebook=True),
     Recipe('MXFP4', 4, 0, 32, lo=lambda il, i: (1 + i, 4 * il), scales=_mxfp4_scales, codebook=True),
     Recipe('Q4_1', 4, 0, 32, lo=lambda il, i: (4 + i, 4 * il), scales=_d_m(0), has_min=True),
+    Recipe('Q5_1', 4, 1, 32, lo=lambda il, i: (8 + i, 4 * il), hi=lambda il, i: (4 + (16 * il + i) // 8, (16 * il + i) % 8),
+           scales=_d_m(0), has_min=True),
+    Recipe('TQ2_0', 2, 0, 32, lo=lambda il, i: (32 * (il // 8) + 16 * (il % 2) + i, 2 * ((il // 2) % 4)), scales=_tq2_0_scales, bias=1),
+    Recipe('NVFP4', 4, 0, 16, lo=lambda il, i: (4 + 8 * il + i % 8, 4 * (i // 8)), scales=_nvfp4_scales, codebook=True),
 )}
 
 class RepackUnsupported(MatvecUnsupported): "This kind has no repacked layout (no Recipe)."

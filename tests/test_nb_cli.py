@@ -19,6 +19,8 @@ from ferrox_lit.twin import twin_evidence
 from ferrox_lit.families import FAMILIES, check_rungs, families_banks_rung
 from ferrox_lit.vet import FAMILIES as VET_FAMILIES
 from ferrox_lit.nvrtc import nvrtc_rung
+from ferrox_lit.requant import requant_rung
+from ferrox_lit.placement import placement_rung
 from ferrox_lit.gguf_file import file_rung, real_tensor_rung, print_census, DefaultModelUnavailable, _regular_file
 
 
@@ -90,10 +92,13 @@ def test_main_bad_input(capsys=None):
     out = io.StringIO()
     with contextlib.redirect_stdout(out): assert main(['emit', KINDS[0].name]) == 0
     assert out.getvalue() == kernel_src(KINDS[0])
-    for fam in FAMILIES:
-        out = io.StringIO()
-        with contextlib.redirect_stdout(out): assert main(['emit', KINDS[-1].name, '--family', fam]) == 0
-        assert out.getvalue() == FAMILIES[fam](KINDS[-1])[0]
+    for k in (kind_by_name('MXFP4'), kind_by_name('Q1_0')):   # every family has MXFP4; Q1_0 has no repacked layout or int8 dot yet
+        for fam in FAMILIES:
+            out, err = io.StringIO(), io.StringIO()
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err): rc = main(['emit', k.name, '--family', fam])
+            if FAMILIES[fam].refuses(k): assert rc == 2 and err.getvalue() == f'ferrox-lit: no {fam} kernel for {k.name}: {FAMILIES[fam].refuses(k)}\n'
+            else: assert rc == 0 and out.getvalue() == FAMILIES[fam](k)[0], (k.name, fam)
+    assert sum(bool(f.refuses(kind_by_name('Q1_0'))) for f in FAMILIES.values()) == 3        # rq_matvec, mmvq, mmq: the refusals ran
     err = io.StringIO()
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()): assert main(['emit', 'Q8_0', '--family', 'nope']) == 2
     assert err.getvalue().startswith("ferrox-lit: no kernel family 'nope'")

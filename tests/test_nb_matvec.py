@@ -16,6 +16,7 @@ from ferrox_lit.kinds import KINDS, kind_by_name, require_kind
 from ferrox_lit.mul_mm import kernel_src, kind_prelude, fx_defines, BODY_SRC
 from ferrox_lit.twin import gemm_error
 from ferrox_lit.formats.q4_k import k_scale_min_twin
+from ferrox_lit.formats.nvfp4 import e4m3_to_f32
 from ferrox_lit.host import launch, degenerate_blocks, HostError, f16_subnormal_blocks
 from ferrox_lit.source import cuda_text
 
