@@ -77,6 +77,13 @@ def test_iq2_xs_emitted_tables_are_the_twins():
     for t in (IQ2_XXS.tables[0], IQ2_XS.tables[0], IQ3_XXS.tables[0]): assert table_mismatches(fam, t) == 0
 
 
+def test_iq2_xs_snippet_decodes_every_entry():
+    blk = iq2_xs_index_blocks(np.arange(512)).reshape(-1)
+    want = (np.float32(0.375) * IQ2XS_GRID.lanes().astype(np.float32)).reshape(-1)
+    assert (IQ2_XS.dequantize(blk, engine='c').view(np.uint32) == want.view(np.uint32)).all()
+    assert int((IQ2_XS.sabotaged('grid-byte').dequantize(blk, engine='c') != want).sum()) == 1   # sabotage: one byte of one entry
+
+
 def test_iq2_xs_three_opinions():
     r = three_opinions(IQ2_XS, n_blocks=256)
     assert r['ok'], r

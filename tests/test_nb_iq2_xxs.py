@@ -76,6 +76,13 @@ def test_iq2_xxs_emitted_tables_are_the_twins():
     assert table_mismatches(src.replace(f'0x{e:016x}', f'0x{e ^ 0x3300:016x}'), IQ2XXS_GRID) == 1   # sabotage: one entry
 
 
+def test_iq2_xxs_snippet_decodes_every_entry():
+    blk = iq2_xxs_index_blocks(np.arange(256)).reshape(-1)
+    want = (np.float32(0.375) * IQ2XXS_GRID.lanes().astype(np.float32)).reshape(-1)
+    assert (IQ2_XXS.dequantize(blk, engine='c').view(np.uint32) == want.view(np.uint32)).all()
+    assert int((IQ2_XXS.sabotaged('grid-byte').dequantize(blk, engine='c') != want).sum()) == 1   # sabotage: one byte of one entry
+
+
 def test_iq2_xxs_three_opinions():
     r = three_opinions(IQ2_XXS, n_blocks=256)
     assert r['ok'], r

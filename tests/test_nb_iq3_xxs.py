@@ -76,6 +76,13 @@ def test_iq3_xxs_emitted_tables_are_the_twins():
     assert both.count('ferrox_ksigns_iq2xs[128] =') == 1 and both.count('ferrox_kmask_iq2xs[8] =') == 1
 
 
+def test_iq3_xxs_snippet_decodes_every_entry():
+    blk = iq3_xxs_index_blocks(np.arange(256)).reshape(-1)
+    want = (np.float32(0.75) * IQ3XXS_GRID.lanes().astype(np.float32)).reshape(-1)
+    assert (IQ3_XXS.dequantize(blk, engine='c').view(np.uint32) == want.view(np.uint32)).all()
+    assert int((IQ3_XXS.sabotaged('grid-byte').dequantize(blk, engine='c') != want).sum()) == 1   # sabotage: one byte of one entry
+
+
 def test_iq3_xxs_three_opinions():
     r = three_opinions(IQ3_XXS, n_blocks=256)
     assert r['ok'], r
