@@ -23,6 +23,7 @@ from ferrox_lit.mul_mm import kernel_src
 from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.formats.iq1_s import IQ1_S, IQ1S_GRID_SLIPS
 from ferrox_lit.cost import plot_banks
+from ferrox_lit.placement import placement_rung
 
 
 import ferrox_lit.formats.iq1_m as _nbmod

@@ -45,6 +45,7 @@ def ternary_grid(mask_b64:str) -> np.ndarray:
     return np.ascontiguousarray(lanes).view('<u8').reshape(-1).astype(np.uint64)
 
 IQ1S_GRID = Table('ferrox_iq1s_grid', ternary_grid(IQ1S_GRID_MASK),
+                  space='__device__',  # data-indexed: ~32 distinct entries per warp load (placement page), so not __constant__
                   provenance="ggml-common.h's iq1s_grid, stored as a membership mask over {-1,0,1}^8 in base-3 code order; "
                              "every entry checked against ggml's C (libgguf) and gguf-py's IQ1_S.grid at test time")
 IQ1S_DELTA = 0.125  # ggml's IQ1S_DELTA: the shift every grid value gets, signed per group
