@@ -20,6 +20,7 @@ from ferrox_lit.kind import random_blocks, roundtrip_error, SEEDS
 from ferrox_lit.core import mismatches, md_table, NotWholeBlocks, WrongDtype
 from ferrox_lit.mul_mm import kernel_src
 from ferrox_lit.source import show_cuda, sabotage_diffs
+from ferrox_lit.cost import plot_banks, plot_cost
 from ferrox_lit.tables import gguf_grid, table_mismatches, parse_table
 
 
