@@ -59,7 +59,8 @@ def _codebook(k):
         bad += int((got.view(np.uint32) != k.codebook.values.view(np.uint32)).sum()); names.append(f'{k.codebook.c_name}[16]')
     for t in k.tables: bad += table_mismatches(src, t); names.append(f'{t.c_name}[{len(t.values)}]')
     if not names: return 'n/a', 'affine format: no table'
-    return ('ok' if bad == 0 else 'FAIL'), f"{', '.join(names)} emitted == twin tables, bitwise" + (f'; {bad} entries differ' if bad else '')
+    fig = f"{', '.join(names)} emitted == twin tables, bitwise" + (f'; {bad} entries differ' if bad else '')
+    return ('ok' if bad == 0 else 'FAIL'), fig
 
 def _emit(k):
     src = kernel_src(k)
@@ -88,7 +89,7 @@ GLOBAL_RUNGS = [Rung('fp16 decode', 'CPU', _f16), *(Rung(name, needs, run) for n
 
 # %% ../nbs/90_cli.ipynb #167638f6
 def file_rungs(gguf=None) -> tuple:
-    "The real-file rungs for GGUF file `gguf` (default: the embedded model when installed): (global, per kind: its tensors, and its rows requantized into the kind)."
+    "The real-file rungs for GGUF file `gguf` (default: the embedded model): (global, per kind: its tensors, its rows requantized)."
     return ([Rung('gguf file', 'CPU', lambda _: file_rung(gguf))],
             [Rung('real tensors', 'CPU + g++', lambda k: real_tensor_rung(k, gguf)),
              Rung('requantized real rows', 'CPU + libgguf + g++', lambda k: requant_rung(k, gguf))])

@@ -25,7 +25,7 @@ SUB = 16  # elements one call of a kind's snippet (`ferrox_dequant_<format>`) wr
 # %% ../nbs/02_kind.ipynb #992be20a
 @dataclass(frozen=True, eq=False)
 class Codebook:
-    "A 16-entry value table a 4-bit code indexes, emitted as a `__device__ const` array named `c_name` (ferrox_lit.placement: why not `__constant__`)."
+    "A 16-entry value table a 4-bit code indexes, emitted as a `__device__ const` array named `c_name` (not `__constant__`: placement)."
     c_name: str        # identifier of the `__device__` array; `dequant_src` must spell it
     values: np.ndarray # float32[16], code 0 first; the ONE copy both the twin and the emitted C use
 

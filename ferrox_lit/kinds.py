@@ -25,8 +25,10 @@ from .formats.q5_1 import Q5_1
 from .formats.iq2_xxs import IQ2_XXS
 from .formats.iq2_xs import IQ2_XS
 from .formats.iq3_xxs import IQ3_XXS
+from .formats.iq1_s import IQ1_S
 from .formats.iq3_s import IQ3_S
 from .formats.iq2_s import IQ2_S
+from .formats.iq1_m import IQ1_M
 from .formats.tq1_0 import TQ1_0
 from .formats.tq2_0 import TQ2_0
 from .formats.nvfp4 import NVFP4
@@ -36,8 +38,32 @@ from .formats.q1_0 import Q1_0
 __all__ = ['KINDS', 'kind_by_name', 'require_kind', 'all_snippets_src', 'error_table']
 
 # %% ../nbs/19_kinds.ipynb #c22ca7f9
-KINDS: tuple = (Q8_0, Q4_0, Q5_0, Q2_K, Q3_K, Q4_K, Q5_K, Q6_K, IQ4_NL, IQ4_XS, MXFP4,  # the seed's order, then issue 17's formats in ggml type-id order
-                 Q4_1, Q5_1, IQ2_XXS, IQ2_XS, IQ3_XXS, IQ3_S, IQ2_S, TQ1_0, TQ2_0, NVFP4, Q1_0)
+KINDS: tuple = (
+    Q8_0,
+    Q4_0,
+    Q5_0,
+    Q2_K,
+    Q3_K,
+    Q4_K,
+    Q5_K,
+    Q6_K,
+    IQ4_NL,
+    IQ4_XS,
+    MXFP4,  # the seed's order, then issue 17's formats in ggml type-id order
+    Q4_1,
+    Q5_1,
+    IQ2_XXS,
+    IQ2_XS,
+    IQ3_XXS,
+    IQ1_S,
+    IQ3_S,
+    IQ2_S,
+    IQ1_M,
+    TQ1_0,
+    TQ2_0,
+    NVFP4,
+    Q1_0,
+)
 
 def kind_by_name(name:str) -> Kind|None:
     "The registered `Kind` called `name` (a GGUF quant name such as 'Q4_K'), or None if no kernel exists for it."

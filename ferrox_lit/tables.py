@@ -89,8 +89,9 @@ def parity(v:np.ndarray) -> np.ndarray:
 KSIGNS_IQ2XS = Table('ferrox_ksigns_iq2xs', (np.arange(128, dtype=np.uint8) | parity(np.arange(128, dtype=np.uint8)) << 7),
                      space='__device__',   # indexed by data: a warp reads ~28 different entries per load (ferrox_lit.placement)
                      provenance="derived: entry i = i | parity(i) << 7 (ggml's ksigns_iq2xs); checked against gguf-py's IQ2_XXS.ksigns")
-KMASK_IQ2XS = Table('ferrox_kmask_iq2xs', (1 << np.arange(8)).astype(np.uint8),
-                    provenance="derived: entry j = 1 << j (ggml's kmask_iq2xs)")   # `__constant__`: indexed by the loop counter, one entry per warp load
+KMASK_IQ2XS = Table(
+    'ferrox_kmask_iq2xs', (1 << np.arange(8)).astype(np.uint8), provenance="derived: entry j = 1 << j (ggml's kmask_iq2xs)"
+)  # `__constant__`: indexed by the loop counter, one entry per warp load
 
 def sign_bits(mask:np.ndarray) -> np.ndarray:
     "Signs of 8 weights from their 8-bit mask(s): float32 [..., 8], -1.0 where bit j is set, +1.0 otherwise."

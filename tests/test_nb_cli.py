@@ -96,7 +96,8 @@ def test_main_bad_input(capsys=None):
         for fam in FAMILIES:
             out, err = io.StringIO(), io.StringIO()
             with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err): rc = main(['emit', k.name, '--family', fam])
-            if FAMILIES[fam].refuses(k): assert rc == 2 and err.getvalue() == f'ferrox-lit: no {fam} kernel for {k.name}: {FAMILIES[fam].refuses(k)}\n'
+            if FAMILIES[fam].refuses(k):
+                assert rc == 2 and err.getvalue() == f'ferrox-lit: no {fam} kernel for {k.name}: {FAMILIES[fam].refuses(k)}\n'
             else: assert rc == 0 and out.getvalue() == FAMILIES[fam](k)[0], (k.name, fam)
     assert sum(bool(f.refuses(kind_by_name('Q1_0'))) for f in FAMILIES.values()) == 3        # rq_matvec, mmvq, mmq: the refusals ran
     err = io.StringIO()

@@ -25,8 +25,10 @@ from ferrox_lit.formats.q5_1 import Q5_1
 from ferrox_lit.formats.iq2_xxs import IQ2_XXS
 from ferrox_lit.formats.iq2_xs import IQ2_XS
 from ferrox_lit.formats.iq3_xxs import IQ3_XXS
+from ferrox_lit.formats.iq1_s import IQ1_S
 from ferrox_lit.formats.iq3_s import IQ3_S
 from ferrox_lit.formats.iq2_s import IQ2_S
+from ferrox_lit.formats.iq1_m import IQ1_M
 from ferrox_lit.formats.tq1_0 import TQ1_0
 from ferrox_lit.formats.tq2_0 import TQ2_0
 from ferrox_lit.formats.nvfp4 import NVFP4
@@ -44,7 +46,7 @@ globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__"
 def test_registry_lookup():
     import pytest
     for k in KINDS: assert kind_by_name(k.name) is k and require_kind(k.name) is k
-    for absent in ('Q8_1', 'Q8_K', 'F16', 'BF16', 'IQ1_S', 'IQ1_M', 'q8_0', ''):
+    for absent in ('Q8_1', 'Q8_K', 'F16', 'BF16', 'q8_0', ''):
         assert kind_by_name(absent) is None, absent
     with pytest.raises(UnknownKind, match="no kernel for format 'Q8_1'"):
         require_kind('Q8_1')
@@ -67,7 +69,9 @@ def test_every_row():
             else: assert s.codebook is not None and k.codebook is not None, (k.name, s.name)
         if k.codebook is not None: assert k.codebook.c_name in k.dequant_src, k.name
         else: assert '__constant__' not in k.dequant_src, k.name
-        assert len(k.f16_fields) + len(k.e8m0_fields) >= 1 or k.name == 'NVFP4', f"{k.name}: fixtures would leave its scales wild"  # NVFP4's UE4M3 scales: every byte is bounded (<= 448)
+        assert len(k.f16_fields) + len(k.e8m0_fields) >= 1 or k.name == 'NVFP4', (
+            f"{k.name}: fixtures would leave its scales wild"
+        )  # NVFP4's UE4M3 scales: every byte is bounded (<= 448)
 
 
 def test_geometry_sabotage():
