@@ -24,8 +24,8 @@ from .placement import placement_rung
 from .gguf_file import file_rung, real_tensor_rung, print_census, DefaultModelUnavailable, _regular_file
 
 # %% auto #0
-__all__ = ['RUNGS', 'GLOBAL_RUNGS', 'MUTANTS_RUNG', 'EPILOG', 'VET_EPILOG', 'COMMANDS', 'Rung', 'file_rungs', 'run_check',
-           'format_table', 'report_figures', 'write_report', 'main']
+__all__ = ['RUNGS', 'GLOBAL_RUNGS', 'MUTANTS_RUNG', 'EPILOG', 'VET_EPILOG', 'COMMANDS', 'Rung', 'file_rungs', 'check_jobs',
+           'run_check', 'format_table', 'report_figures', 'write_report', 'main']
 
 # %% ../nbs/90_cli.ipynb #2bbc2104
 @dataclass(frozen=True)
@@ -100,20 +100,40 @@ def _mutants(k):
 
 MUTANTS_RUNG = Rung('mutants', 'CPU + g++ (measured)', _mutants)  # opt-in: `check --mutants` reads the committed measurement
 
-def run_check(kinds=None, progress:bool=False, gguf=None, mutants:bool=False) -> list:
-    "Run every rung for every kind (default: all of `KINDS`); rows of kind, rung, needs, verdict, figure, seconds."
+_JOBS: list = []   # the (kind name, rung, kind) jobs of the running check: forked workers read them from here
+
+def _run_job(i:int) -> dict:
+    "Row of job `i` of `_JOBS`: a rung that raises is a FAIL with its message, not a crash of the whole table."
+    name, rung, k = _JOBS[i]
+    t = time.perf_counter()
+    try: verdict, figure = rung.run(k)
+    except Exception as e: verdict, figure = 'FAIL', f'{type(e).__name__}: {e}'.splitlines()[0]
+    return dict(kind=name, rung=rung.name, needs=rung.needs, verdict=verdict, figure=figure, seconds=round(time.perf_counter() - t, 3))
+
+def check_jobs() -> int:
+    "Worker processes `check` uses by default: $FERROX_LIT_JOBS, else the CPUs, at most 4."
+    return int(os.environ.get('FERROX_LIT_JOBS') or min(4, os.cpu_count() or 1))
+
+def run_check(kinds=None, progress:bool=False, gguf=None, mutants:bool=False,
+              jobs:int|None=None,   # worker processes (default `check_jobs()`); 1: in this process, in order
+             ) -> list:
+    "Run every rung for every kind (default: all of `KINDS`); rows of kind, rung, needs, verdict, figure, seconds, in job order."
+    global _JOBS
     kinds = [require_kind(k) for k in (kinds or KINDS)]
     g, per = file_rungs(gguf)
     if mutants: per = per + [MUTANTS_RUNG]
-    jobs = [('*', r, None) for r in GLOBAL_RUNGS + g] + [(k.name, r, k) for k in kinds for r in RUNGS + per]
-    rows = []
-    for i, (name, rung, k) in enumerate(jobs):
-        if progress: print(f'\r[{i + 1}/{len(jobs)}] {name} {rung.name}'.ljust(60), end='', file=sys.stderr, flush=True)
-        t = time.perf_counter()
-        try: verdict, figure = rung.run(k)
-        except Exception as e: verdict, figure = 'FAIL', f'{type(e).__name__}: {e}'.splitlines()[0]
-        rows.append(dict(kind=name, rung=rung.name, needs=rung.needs, verdict=verdict, figure=figure,
-                         seconds=round(time.perf_counter() - t, 3)))
+    _JOBS = [('*', r, None) for r in GLOBAL_RUNGS + g] + [(k.name, r, k) for k in kinds for r in RUNGS + per]
+    jobs = max(1, min(check_jobs() if jobs is None else int(jobs), len(_JOBS)))
+    rows, say = [None] * len(_JOBS), (lambda n, i: print(f'\r[{n}/{len(_JOBS)}] {_JOBS[i][0]} {_JOBS[i][1].name}'.ljust(60), end='',
+                                                         file=sys.stderr, flush=True)) if progress else (lambda n, i: None)
+    if jobs == 1:
+        for i in range(len(_JOBS)): say(i + 1, i); rows[i] = _run_job(i)
+    else:   # forked workers inherit the rungs (closures included) and the kinds, sabotaged copies too; rows come back by index
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+        with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context('fork')) as ex:
+            futs = {ex.submit(_run_job, i): i for i in range(len(_JOBS))}
+            for n, f in enumerate(as_completed(futs), 1): rows[futs[f]] = f.result(); say(n, futs[f])
     if progress: print('\r'.ljust(61) + '\r', end='', file=sys.stderr, flush=True)
     return rows
 
@@ -220,6 +240,7 @@ def _parser():
     c.add_argument('--no-progress', action='store_true', help='no progress line on stderr')
     c.add_argument('--gguf', metavar='PATH', help='GGUF file for the real-tensor rungs (default: the embedded Gemma 3 270M when installed)')
     c.add_argument('--mutants', action='store_true', help='add the mutation-analysis rung (kill rates of our kernels, measured)')
+    c.add_argument('--jobs', type=int, default=None, help='worker processes (default: $FERROX_LIT_JOBS, else the CPUs, at most 4)')
     v = sub.add_parser(
         'vet',
         help="put your own CUDA kernel through the ladder on the CPU; exit 0 pass, 1 mismatch or detector, 2 bad usage",
@@ -376,8 +397,9 @@ def _kind_free(family:str) -> bool:
 # %% ../nbs/90_cli.ipynb #0d80373d
 def _cmd_check(a) -> int:
     kinds = _kinds(a.kinds)
+    if a.jobs is not None and a.jobs < 1: raise FerroxError(f'--jobs {a.jobs}: expected 1 or more worker processes')
     if a.gguf is not None: _regular_file(Path(a.gguf))          # NotAFile: missing, a directory, a FIFO, a device
-    rows = run_check(kinds, progress=not a.no_progress and not a.json and sys.stderr.isatty(), gguf=a.gguf, mutants=a.mutants)
+    rows = run_check(kinds, progress=not a.no_progress and not a.json and sys.stderr.isatty(), gguf=a.gguf, mutants=a.mutants, jobs=a.jobs)
     print(json.dumps(rows, indent=1) if a.json else format_table(rows))
     failed = [r for r in rows if r['verdict'] == 'FAIL']
     if not a.json: print(f"\n{len(rows) - len(failed)}/{len(rows)} rows ok, {len(failed)} failed")

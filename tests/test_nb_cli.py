@@ -45,6 +45,8 @@ def test_check_table():
     assert len(rows) == len(GLOBAL_RUNGS) + len(g) + len(RUNGS) + len(per)
     assert all(r['verdict'] in ('ok', 'n/a') for r in rows), [r for r in rows if r['verdict'] == 'FAIL']
     assert 'three opinions' in format_table(rows)
+    two = run_check([KINDS[0]], jobs=2)        # two forked workers: the same rows, in the same order
+    assert [(r['kind'], r['rung'], r['verdict'], r['figure']) for r in two] == [(r['kind'], r['rung'], r['verdict'], r['figure']) for r in rows]
 
 
 def test_check_goes_red():
@@ -103,7 +105,7 @@ def test_main_bad_input(capsys=None):
     err = io.StringIO()
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()): assert main(['emit', 'Q8_0', '--family', 'nope']) == 2
     assert err.getvalue().startswith("ferrox-lit: no kernel family 'nope'")
-    for argv, msg in ((['bench', '--dry-run', '--shapes', '4096by4096'], '--shapes'), (['bench', '--dry-run', '--batches', '0,8'], '--batches'),
+    for argv, msg in ((['check', '--jobs', '0'], '--jobs 0'), (['bench', '--dry-run', '--shapes', '4096by4096'], '--shapes'), (['bench', '--dry-run', '--batches', '0,8'], '--batches'),
                       (['bench', '--dry-run', '--repeats', '0'], '--repeats'), (['gpu-check', '--kinds', 'Q8_1'], 'no kernel for format'),
                       (['bench', '--dry-run', '--model-shapes', '/nonexistent.json'], '--model-shapes')):
         err = io.StringIO()
