@@ -74,6 +74,11 @@ def test_requant_rung():
         assert v == 'ok' and ': 0 mismatches' in fig and 'mul_mm: 0 of 320 differ' in fig and '0 of 128 differ' in fig, (k.name, fig)
         assert 'dequant kernel: 0 of 131,072 differ' in fig, (k.name, fig)
     assert 'gguf-py' in requant_rung('Q8_0')[1]
+    import tempfile
+    from ferrox_lit.gguf_file import craft_gguf, tiny_tensors, TINY_KV
+    with tempfile.TemporaryDirectory() as d:                                   # `check --gguf FILE` without the source tensor: n/a, said why
+        p = craft_gguf(Path(d) / 'tiny.gguf', tiny_tensors(0), TINY_KV)
+        assert requant_rung('Q4_K', p) == ('n/a', "tiny.gguf: no tensor 'blk.0.ffn_down.weight'")
 
 
 def test_requant_rung_sabotage():
