@@ -23,6 +23,7 @@ from ferrox_lit.mul_mm import kernel_src
 from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.tables import gguf_grid, table_mismatches, parse_table
 import dataclasses
+from ferrox_lit.cost import plot_banks, plot_cost
 
 
 import ferrox_lit.formats.iq2_s as _nbmod

@@ -23,6 +23,7 @@ from ferrox_lit.mul_mm import kernel_src
 from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.tables import gguf_grid, table_mismatches
 from ferrox_lit.formats.iq2_s import IQ2_S, libgguf_mismatches
+from ferrox_lit.cost import plot_banks, plot_cost
 
 
 import ferrox_lit.formats.iq3_s as _nbmod
