@@ -22,6 +22,7 @@ from ferrox_lit.core import mismatches, md_table, NotWholeBlocks, WrongDtype
 from ferrox_lit.mul_mm import kernel_src
 from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.tables import gguf_grid, table_mismatches, parse_table
+from ferrox_lit.placement import placement_rows, placement_rung
 import dataclasses
 from ferrox_lit.cost import plot_banks, plot_cost
 
@@ -70,6 +71,15 @@ def test_iq2_s_grid_blocks_decode_to_the_grid():
     assert (tn == -want).all() and (ln == -want).all()
 
 
+def test_iq2_s_tables_where_the_trace_puts_them():
+    assert IQ2S_GRID.space == '__device__' and KMASK_IQ2XS.space == '__constant__'
+    assert placement_rung(IQ2_S)[0] == 'ok'
+    const = IQ2S_GRID.moved('__constant__')                                 # sabotage: the grid back in the constant bank
+    bad = dataclasses.replace(IQ2_S, deps=(const.src(), KMASK_IQ2XS.src()), tables=(const, KMASK_IQ2XS))
+    v, why = placement_rung(bad)
+    assert v == 'FAIL' and 'ferrox_iq2s_grid' in why
+
+
 def test_iq2_s_geometry():
     assert check_geometry(IQ2_S)
     assert (IQ2_S.block_elems, IQ2_S.block_bytes) == gguf.GGML_QUANT_SIZES[gguf.GGMLQuantizationType.IQ2_S]
@@ -85,7 +95,7 @@ def test_iq2_s_emitted_tables_are_the_twins():
     assert 'IQ2S_GRID.lanes()[' in inspect.getsource(iq2_s_twin) and list(inspect.signature(iq2_s_twin).parameters) == ['xb', 'il']
     bad = kernel_src(IQ2_S.sabotaged('grid-byte-off'))
     assert table_mismatches(bad, IQ2S_GRID) == 1                               # sabotage: the parse-back sees one entry
-    moved = dataclasses.replace(IQ2_S, deps=(IQ2S_GRID.moved('__device__').src(), KMASK_IQ2XS.src()))
+    moved = dataclasses.replace(IQ2_S, deps=(IQ2S_GRID.moved('__constant__').src(), KMASK_IQ2XS.src()))
     assert table_mismatches(kernel_src(moved.sabotaged('grid-entries-swapped')), IQ2S_GRID) == 2   # the slip survives a move
 
 

@@ -22,7 +22,9 @@ from ferrox_lit.core import mismatches, md_table, NotWholeBlocks, WrongDtype
 from ferrox_lit.mul_mm import kernel_src
 from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.tables import gguf_grid, table_mismatches
+from ferrox_lit.placement import placement_rows, placement_rung
 from ferrox_lit.formats.iq2_s import IQ2_S, libgguf_mismatches
+import dataclasses
 from ferrox_lit.cost import plot_banks, plot_cost
 
 
@@ -81,6 +83,15 @@ def test_iq3_s_grid_blocks_decode_to_the_grid():
     tn = iq3_s_twin(neg[:, None], il).reshape(8, 256)
     ln = np.asarray(libgguf.dequantize_rows(neg.reshape(1, -1), gguf.GGMLQuantizationType.IQ3_S, n_per_row=8 * 256)).reshape(8, 256)
     assert (tn[:, :32] == -31 * want[:, :32]).all() and (tn[:, 32:] == -want[:, 32:]).all() and (ln == tn).all()
+
+
+def test_iq3_s_tables_where_the_trace_puts_them():
+    assert IQ3S_GRID.space == '__device__' and KMASK_IQ2XS.space == '__constant__'
+    assert placement_rung(IQ3_S)[0] == 'ok'
+    const = IQ3S_GRID.moved('__constant__')                                 # sabotage: the grid back in the constant bank
+    bad = dataclasses.replace(IQ3_S, deps=(const.src(), KMASK_IQ2XS.src()), tables=(const, KMASK_IQ2XS))
+    v, why = placement_rung(bad)
+    assert v == 'FAIL' and 'ferrox_iq3s_grid' in why
 
 
 def test_iq3_s_geometry():
