@@ -10,6 +10,7 @@ import numpy as np
 import gguf
 from .core import FerroxError, NotWholeBlocks, mismatches, require_dtype
 from .kind import Kind
+import ferrox_lit.kind as kind_mod
 from .kinds import KINDS, require_kind
 from .gguf_file import GGUFFile, open_gguf, default_model_path, cache_root
 from .gguf_file import DefaultModelUnavailable, DefaultModelCorrupt
@@ -199,10 +200,11 @@ def requant_rung(kind, path=None, n_rows:int=N_ROWS) -> tuple:
 
 # %% ../nbs/40a_requant.ipynb #841957ef
 def twin_digest(kind) -> str:
-    "16 hex digits of sha256 over the files defining `kind`'s twin, its spec and `ferrox_lit.kind`: what a speed figure depends on."
+    "16 hex digits of sha256: the files defining `kind`'s twin and spec, and the functions `Kind.dequantize` runs them through."
     kind = require_kind(kind)
-    files = dict.fromkeys(inspect.getsourcefile(f) for f in (kind.twin_sub, kind.spec, Kind.dequantize))
-    return hashlib.sha256('\0'.join(Path(p).read_text() for p in files).encode()).hexdigest()[:16]
+    files = dict.fromkeys(inspect.getsourcefile(f) for f in (kind.twin_sub, kind.spec))
+    path = [inspect.getsource(getattr(kind_mod, n)) for n in ('dequantize', 'as_blocks', '_by_chunks', '_chunk_blocks', '_twin_all')]
+    return hashlib.sha256('\0'.join([*(Path(p).read_text() for p in files), *path]).encode()).hexdigest()[:16]
 
 def ready_kinds(directory) -> list:
     "The `Kind` rows named by `ready_<KIND>` files in `directory` (one line each: module path and row name) that `KINDS` lacks."

@@ -10,6 +10,7 @@ import numpy as np
 import gguf
 from ferrox_lit.core import FerroxError, NotWholeBlocks, mismatches, require_dtype
 from ferrox_lit.kind import Kind
+import ferrox_lit.kind as kind_mod
 from ferrox_lit.kinds import KINDS, require_kind
 from ferrox_lit.gguf_file import GGUFFile, open_gguf, default_model_path, cache_root
 from ferrox_lit.gguf_file import DefaultModelUnavailable, DefaultModelCorrupt
