@@ -108,8 +108,9 @@ def requantize(kind,                 # a registered kind's name, or a `Kind` row
     lg = _libgguf()
     p = _cache_file(kind, x) if cache else None
     if p is not None and p.exists():
-        q = np.load(p)
-        if q.shape == (x.shape[0], x.shape[1] // kind.block_elems * kind.block_bytes) and q.dtype == np.uint8: return q
+        try: q = np.load(p)
+        except (ValueError, OSError, EOFError): q = None          # a damaged cache file is rewritten, never trusted
+        if q is not None and q.shape == (x.shape[0], x.shape[1] // kind.block_elems * kind.block_bytes) and q.dtype == np.uint8: return q
     im = np.ones(x.shape[1], np.float32) if lg.quantize_requires_imatrix(kind.ggml_type) else None
     q = np.asarray(lg.quantize_rows(np.ascontiguousarray(x), kind.ggml_type, imatrix=im), np.uint8)
     if p is not None:
