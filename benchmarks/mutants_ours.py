@@ -7,7 +7,8 @@ Rendered by nbs/38_mutants.ipynb; `ferrox-lit check --mutants` reads it (refused
 """
 import argparse, json, os, sys, time
 from pathlib import Path
-from ferrox_lit.mutants import targets, analyse_target, judges_digest, MUTANTS_JSON, live_lines, judge_for, mutants, target_limit
+from ferrox_lit.mutants import targets, analyse_target, judges_digest, kernel_files, MUTANTS_JSON, live_lines, judge_for
+from ferrox_lit.mutants import mutants, target_limit
 from ferrox_lit.source import cuda_path
 
 def main():
@@ -40,7 +41,7 @@ def main():
     total = time.perf_counter() - t0
     print(f'{sum(r["total"] for r in rows):,} mutants in {total:.0f} s', flush=True)
     if a.only: return
-    out = dict(digest=judges_digest(), jobs=a.jobs, limit=a.limit, body_limit=a.body_limit, cpus=os.cpu_count(),
+    out = dict(digest=judges_digest(), files=kernel_files(), jobs=a.jobs, limit=a.limit, body_limit=a.body_limit, cpus=os.cpu_count(),
                seconds=round(total, 1), rows=rows)
     Path(a.out).write_text(json.dumps(out, indent=1) + '\n')
     print('wrote', a.out)

@@ -152,6 +152,7 @@ SENTINEL_F32 = np.uint32(0x7FA5A5A5).view(
 def scale_sweep_blocks(kind, seed:int=0) -> np.ndarray:
     "Random blocks of `kind` whose first fp16 scale takes each of the 65,536 patterns once (an E8M0 scale: each byte 0..255)."
     kind = require_kind(kind)
+    if not (kind.f16_fields or kind.e8m0_fields): raise ValueError(f"{kind.name} has no fp16 or E8M0 scale field to sweep")
     n, off = (65536, kind.f16_fields[0]) if kind.f16_fields else (256, kind.e8m0_fields[0])
     raw = random_blocks(kind, n, seed)
     v = np.arange(n, dtype=np.uint32)
@@ -164,7 +165,8 @@ def engine_fixtures(kind, seed:int=0) -> list:
     from ferrox_lit.host import degenerate_blocks, subnormal_blocks
     kind = require_kind(kind)
     out = [(f'random, seed {s}', random_blocks(kind, 256, s)) for s in SEEDS]
-    out += [('degenerate scales', degenerate_blocks(kind, 1000, seed)), ('scale sweep', scale_sweep_blocks(kind, seed))]
+    out += [('degenerate scales', degenerate_blocks(kind, 1000, seed))]
+    if kind.f16_fields or kind.e8m0_fields: out += [('scale sweep', scale_sweep_blocks(kind, seed))]   # NVFP4, IQ1_M: no such field
     return out + ([('subnormal scales', subnormal_blocks(kind, 256, seed))] if kind.e8m0_fields else [])
 
 def engine_evidence(kind,                # a Kind (a sabotaged copy too) or its name

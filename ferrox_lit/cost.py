@@ -39,12 +39,14 @@ def _load(name:str):
     return json.loads(p.read_text()) if p.is_file() else None
 
 def cpu_throughput(kind) -> list:
-    "The committed CPU dequant figures for `kind`: rows of (source, what, MiB/s), twin and gguf-py side by side."
+    "The committed CPU dequant figures for `kind`: rows of (source, what, MiB/s), twin, gguf-py and libgguf side by side."
     kind = require_kind(kind)
     out = []
-    for r in _load('bench_dequant_cpu.json') or []:
+    for r in (_load('dequant_speed.json') or {}).get('rows', []):
         if r['kind'] == kind.name:
-            out += [('16 MiB random blocks', 'twin (numpy)', r['ours_mb_s']), ('16 MiB random blocks', 'gguf-py', r['gguf_mb_s'])]
+            out += [('16 MiB random blocks', 'twin (numpy)', r['twin_mib_s'])]
+            engines = (('gguf-py', 'gguf_py_mib_s'), ('libgguf (C)', 'libgguf_mib_s'))
+            out += [('16 MiB random blocks', w, r[f]) for w, f in engines if r.get(f)]
     for r in (_load('bench_model_dequant_cpu.json') or {}).get('types', []):
         if r['type'] == kind.name:
             out += [('Gemma 3 270M tensors', 'twin (numpy)', r['ours_mib_s']), ('Gemma 3 270M tensors', 'gguf-py', r['gguf_mib_s'])]

@@ -21,9 +21,9 @@ __all__ = ['SHIM_H', 'RUNNER_CPP', 'MODES', 'BUILD_RECIPE', 'SENTINEL_F32', 'MAX
            'UninitializedSharedRead', 'SanitizerError', 'KernelCrashed', 'UntouchedOutput', 'WarpMaskLaneExited',
            'WarpCollectiveMismatch', 'ShuffleFromInactiveLane', 'ShuffleWidthError', 'KernelAssert', 'KernelTrap',
            'IntegerDivisionByZero', 'Param', 'kernel_params', 'cache_dir', 'device_source', 'shared_sections', 'build',
-           'LaunchResult', 'launch', 'run_mul_mm', 'degenerate_blocks', 'host_shapes', 'subnormal_blocks',
-           'f16_subnormal_blocks', 'host_dispatches', 'host_evidence', 'sabotaged_src', 'run_gemm_sabotage',
-           'snippet_sabotage_evidence', 'host_rung']
+           'LaunchResult', 'launch', 'run_mul_mm', 'degenerate_blocks', 'weights_can_be_nonfinite', 'host_shapes',
+           'subnormal_blocks', 'f16_subnormal_blocks', 'host_dispatches', 'host_evidence', 'sabotaged_src',
+           'run_gemm_sabotage', 'snippet_sabotage_evidence', 'host_rung']
 
 # %% ../nbs/30_host.ipynb #b712ce1c
 SHIM_H = cuda_text('host_shim.h')  # ferrox_lit/cuda/host_shim.h, shown below
@@ -382,6 +382,12 @@ def degenerate_blocks(kind, n_blocks:int, seed:int) -> np.ndarray:
             raw[b, off], raw[b, off + 1] = h & 0xFF, h >> 8
         elif kind.e8m0_fields: raw[b, kind.e8m0_fields[0]] = bad8[i % 2]
     return raw
+
+def weights_can_be_nonfinite(kind, n_blocks:int=4096, seed:int=3) -> bool:
+    "Whether `kind`'s bytes decode to inf or NaN at all, on random and degenerate blocks (NVFP4's never do: E4M3 scales <= 448)."
+    with np.errstate(all='ignore'):
+        blocks = (random_blocks(kind, n_blocks, seed), degenerate_blocks(kind, n_blocks, seed))
+        return not all(np.isfinite(kind.dequantize(b)).all() for b in blocks)
 
 def host_shapes(kind) -> list:
     "(label, n_rows, batch, n_cols) of the dispatches the host evidence runs for `kind`."

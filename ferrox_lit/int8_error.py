@@ -11,7 +11,7 @@ from .kinds import KINDS, require_kind
 from .kind import random_blocks, quantize_rows
 from .q8_1 import quantize_q8_1, dequantize_q8_1, roundf, BLOCK_BYTES as Q8_1_BYTES, QK8_1, Q_MAX
 from .vdot import OUTLIER_SCALE, vdot_sabotaged
-from .mmvq import mmvq_twin, mmvq_contributions, lane_order_sum, MAX_BATCH
+from .mmvq import INT8_KINDS, mmvq_twin, mmvq_contributions, lane_order_sum, MAX_BATCH
 from .twin import mul_mm_twin
 from .matvec import matvec_twin
 from .gpu import NMSE_LLAMA
@@ -130,7 +130,7 @@ def _path_errors(name, outliers, source, seed, n_rows, n_cols, n_tokens, outlier
 # %% ../nbs/47_int8_error.ipynb #i8e-021
 def _g(v) -> str: return f"{v:.2g}"
 
-def nmse_table(kinds=KINDS, source:str='quantized', **kw) -> list:
+def nmse_table(kinds=INT8_KINDS, source:str='quantized', **kw) -> list:
     "Rows for `md_table`: per kind and activation set, median/max NMSE of the int8 and fp32 paths, its parts, the headroom."
     rows = []
     for k in kinds:
@@ -182,7 +182,7 @@ def plot_kind_error(kind, ax=None, source:str='quantized', **kw):
 # %% ../nbs/47_int8_error.ipynb #i8e-039
 _SERIES = (('fp32', False, '#4e79a7', 'o'), ('fp32', True, '#a0cbe8', 's'), ('int8', False, '#e15759', 'o'), ('int8', True, '#ff9d9a', 's'))
 
-def plot_error_summary(kinds=KINDS, ax=None, source:str='quantized', **kw):
+def plot_error_summary(kinds=INT8_KINDS, ax=None, source:str='quantized', **kw):
     "Median (marker) and max (bar top) NMSE per kind for both paths and both activation sets, log scale, with 5e-4."
     import matplotlib.pyplot as plt
     kinds = [require_kind(k) for k in kinds]
@@ -249,7 +249,7 @@ def sabotaged_errors(kind, slip:str, outliers:bool=False, source:str='quantized'
     else: y = lane_order_sum(mmvq_contributions(vdot_sabotaged(kind, slip), w, quantize_q8_1(x)))
     return nmse(y, ref)
 
-def sabotage_table(kinds=KINDS, **kw) -> list:
+def sabotage_table(kinds=INT8_KINDS, **kw) -> list:
     "Rows for `md_table`: every kind x (activation slips + its vdot sabotages): median and min NMSE, caught by 5e-4?"
     rows = []
     for k in kinds:

@@ -17,7 +17,7 @@ from .mul_mm import kernel_src, kind_prelude, fx_defines, BODY_SRC
 from .twin import gemm_error
 from .formats.q4_k import k_scale_min_twin
 from .formats.nvfp4 import e4m3_to_f32
-from .host import launch, degenerate_blocks, HostError, f16_subnormal_blocks
+from .host import launch, degenerate_blocks, HostError, f16_subnormal_blocks, weights_can_be_nonfinite
 from .source import cuda_text
 
 # %% auto #0

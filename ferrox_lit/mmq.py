@@ -10,7 +10,7 @@ from .kinds import require_kind
 from .source import cuda_text
 from .q8_1 import quantize_q8_1, run_quantize_q8_1, QK8_1
 from .vdot import n_chunks, check_vdot, VDOT_COMMON_SRC
-from .mmvq import mmvq_contributions
+from .mmvq import INT8_KINDS, mmvq_contributions
 from .kind import random_blocks
 
 # %% auto #0

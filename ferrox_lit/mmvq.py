@@ -6,16 +6,18 @@
 from __future__ import annotations
 import numpy as np
 from .core import FerroxError, mismatches
-from .kinds import require_kind
+from .kinds import KINDS, require_kind
 from .source import cuda_text
 from .q8_1 import quantize_q8_1, run_quantize_q8_1, xor_butterfly, QK8_1, BLOCK_BYTES as Q8_1_BYTES
 from .vdot import vdot_twin, n_chunks, check_vdot, VDOT_COMMON_SRC
 from .kind import random_blocks
 
+INT8_KINDS = tuple(k for k in KINDS if k.vdot_src)  # the registered kinds with an int8 dot: the ones the int8 families take
+
 # %% auto #0
-__all__ = ['MMVQ_ROWS', 'MAX_BATCH', 'MMVQ_BODY', 'MMVQ_SABOTAGES', 'MmvqOperands', 'check_mmvq', 'mmvq_contributions',
-           'lane_order_sum', 'mmvq_twin', 'mmvq_src', 'run_mmvq', 'mmvq_shapes', 'mmvq_evidence', 'mmvq_real_evidence',
-           'mmvq_sabotage', 'mmvq_sass']
+__all__ = ['INT8_KINDS', 'MMVQ_ROWS', 'MAX_BATCH', 'MMVQ_BODY', 'MMVQ_SABOTAGES', 'MmvqOperands', 'check_mmvq',
+           'mmvq_contributions', 'lane_order_sum', 'mmvq_twin', 'mmvq_src', 'run_mmvq', 'mmvq_shapes', 'mmvq_evidence',
+           'mmvq_real_evidence', 'mmvq_sabotage', 'mmvq_sass']
 
 # %% ../nbs/46_mmvq.ipynb #bf6a6735
 MMVQ_ROWS = 4        # warps (rows) per CUDA block: 128 threads, enough blocks in flight per SM for a 4096-row matrix

@@ -27,8 +27,8 @@ __all__ = ['TINY', 'TYPE_WORDS', 'CAST_TEMPLATES', 'OPERATOR_CLASSES', 'VERDICTS
            'MutantError', 'BadVerdict', 'Token', 'tokens', 'template_brackets', 'Mutant', 'mutants', 'mutants_cache',
            'MutationReport', 'analyse', 'verdict', 'NotInKernel', 'file_lines', 'splice', 'live_lines', 'fixtures',
            'KernelJudge', 'judge_dequant', 'judge_mul_mm', 'judge_matvec', 'kernel_files', 'judges_digest', 'targets',
-           'judge_for', 'analyse_target', 'target_limit', 'StaleMutants', 'measurement', 'reason', 'audit',
-           'mutants_rung']
+           'judge_for', 'analyse_target', 'target_limit', 'StaleMutants', 'measurement', 'unmeasured_targets', 'reason',
+           'audit', 'mutants_rung']
 
 # %% ../nbs/38_mutants.ipynb #1b2ac4a7
 class MutantError(FerroxError, ValueError): "A mutant cannot be made or applied: the text at its position is not what it mutates."
@@ -513,12 +513,13 @@ def kernel_files() -> list:
     from ferrox_lit.kinds import KINDS
     return sorted({n for k in KINDS for t in (k.dequant_src, *k.deps) for n in source_names(t)} | set(KERNEL_BODIES))
 
-def judges_digest() -> str:
-    "sha256 (16 hex digits) of our kernel files and of the engine and judges' code: what a measurement was made of."
+def judges_digest(files=None) -> str:
+    "sha256 (16 hex digits) of kernel `files` (default: all of ours) and of the engine and judges' code: what a measurement was made of."
     fns = (tokens, template_brackets, _is_cast, _operand_end, verdict, _token_mutants, _int_variants, _float_variants, mutants,
            splice, fixtures, f16_subnormal_blocks, KernelJudge.__call__, judge_dequant, judge_mul_mm, judge_matvec)
     code = [inspect.getsource(f) for f in fns]
-    return hashlib.sha256('\0'.join([*(cuda_path(n).read_text() for n in kernel_files()), *code]).encode()).hexdigest()[:16]
+    texts = [cuda_path(n).read_text() for n in (kernel_files() if files is None else files)]
+    return hashlib.sha256('\0'.join([*texts, *code]).encode()).hexdigest()[:16]
 
 # %% ../nbs/38_mutants.ipynb #4f1d6725
 GEMM_KINDS = ('Q4_K', 'Q8_0', 'MXFP4')  # the kinds the shared bodies are measured with: K-quant with mins, legacy, E8M0 + codebook
@@ -562,14 +563,20 @@ MUTANTS_JSON = MEASURED / 'mutants_cpu.json'   # written by benchmarks/mutants_o
 class StaleMutants(FerroxError, RuntimeError): "The mutation measurement was made of other kernel or judge text than the package has."
 
 def measurement(path=None) -> dict|None:
-    "The committed mutation measurement (None if never run); `StaleMutants` if the kernels or judges changed since."
+    "The committed mutation measurement (None if never run); `StaleMutants` if the kernel files it measured or the judges changed since."
     p = Path(path or MUTANTS_JSON)
     if not p.exists(): return None
     m = json.loads(p.read_text())
-    if m.get('digest') != judges_digest():
-        raise StaleMutants(f"{p.name} measured kernels and judges {m.get('digest')}, the package has {judges_digest()}: "
+    now = judges_digest(m.get('files'))   # the files it measured: a kernel file added since (a new kind) leaves it current
+    if m.get('digest') != now:
+        raise StaleMutants(f"{p.name} measured kernels and judges {m.get('digest')}, the package has {now}: "
                            "rerun benchmarks/mutants_ours.py")
     return m
+
+def unmeasured_targets(m:dict) -> list:
+    "The `targets()` a current measurement `m` has no row for (kinds registered after it was made): measured by the benchmark next."
+    done = {(r['family'], r['kind'], r['variant'], r['file']) for r in m['rows']}
+    return [t for t in targets() if tuple(t) not in done]
 
 def _keys(row:dict) -> dict:
     "EQUIVALENT-style key -> verdict letters of the mutants of one measured row with that key (k killed, s survived, b stillborn)."

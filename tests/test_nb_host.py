@@ -35,7 +35,8 @@ def test_host_equals_twin_bit_for_bit():
     for k in KINDS:
         rows = host_evidence(k)
         for r in rows: assert r['mismatches'] == 0 and r['nan_same'], r
-        assert any(r['nan'] > 0 for r in rows), f"{k.name}: the degenerate-scale dispatch produced no NaN, so it tested nothing"
+        assert any(r['nan'] > 0 for r in rows) or not weights_can_be_nonfinite(k), (   # NVFP4: no bytes decode to inf/NaN
+            f"{k.name}: the degenerate-scale dispatch produced no NaN, so it tested nothing")
 
 
 def test_subnormal_dispatch_exposes_flush_to_zero():

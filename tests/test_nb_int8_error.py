@@ -11,7 +11,7 @@ from ferrox_lit.kinds import KINDS, require_kind
 from ferrox_lit.kind import random_blocks, quantize_rows
 from ferrox_lit.q8_1 import quantize_q8_1, dequantize_q8_1, roundf, BLOCK_BYTES as Q8_1_BYTES, QK8_1, Q_MAX
 from ferrox_lit.vdot import OUTLIER_SCALE, vdot_sabotaged
-from ferrox_lit.mmvq import mmvq_twin, mmvq_contributions, lane_order_sum, MAX_BATCH
+from ferrox_lit.mmvq import INT8_KINDS, mmvq_twin, mmvq_contributions, lane_order_sum, MAX_BATCH
 from ferrox_lit.twin import mul_mm_twin
 from ferrox_lit.matvec import matvec_twin
 from ferrox_lit.gpu import NMSE_LLAMA
@@ -76,7 +76,7 @@ def test_path_errors_one_kind():
 
 def test_int8_below_threshold_and_fp32_below_int8():
     for source in WEIGHT_SOURCES:
-        for k in KINDS:
+        for k in INT8_KINDS:
             for out in (False, True):
                 e = path_errors(k, out, source)
                 assert e['int8_tensor'][0] < NMSE_LLAMA / 2, (k.name, source, out)          # llama.cpp's MUL_MAT bar, its way
@@ -92,7 +92,7 @@ def test_int8_below_threshold_and_fp32_below_int8():
     ag = q8_0_agreement(error_activations(1000, 4096, 5))   # ggml's C Q8_0 against our Q8_1: a live comparison
     assert ag['scales_differ'] == 0 and ag['gguf_py_bytes_differ'] == 0 and 0 < ag['quants_differ'] < 1e-5 * ag['values']
     assert q8_0_agreement(error_activations(N_TOKENS, N_COLS, 1, True))['quants_differ'] == 0
-    for k in KINDS:   # the field's reference: Q8_0 activations round like Q8_1 ones, so only float arithmetic is left
+    for k in INT8_KINDS:   # the field's reference: Q8_0 activations round like Q8_1 ones, so only float arithmetic is left
         e = path_errors(k, True)
         assert e['int8_vs_q8_0'].max() < 1e-10 < e['int8'].min(), k.name
     # sabotage: an "fp32" path fed the Q8_1 round trip of x loses its lead over the int8 path: the comparison can fail
@@ -128,9 +128,9 @@ def test_outlier_sweep_peaks():
 
 def test_sabotages_fire():
     import pytest
-    for k in KINDS:   # the measure fires for every kind
+    for k in INT8_KINDS:   # the measure fires for every kind
         assert sabotaged_errors(k, 'd-doubled', n_cols=1024).min() > 100 * NMSE_LLAMA, k.name
-    for k in KINDS:   # every int8-dot slip of every kind (a dropped min term, a lane order, a wrong sub-block's scale, ...)
+    for k in INT8_KINDS:   # every int8-dot slip of every kind (a dropped min term, a lane order, a wrong sub-block's scale, ...)
         for s in k.vdot_sabotages: assert sabotaged_errors(k, s.name, n_cols=1024).min() > NMSE_LLAMA, (k.name, s.name)
     good = path_errors('Q4_0', n_tokens=8, n_cols=1024)['int8']
     quiet = sabotaged_errors('Q4_0', 'amax-over-128', n_cols=1024)

@@ -22,7 +22,7 @@ from ferrox_lit.core import mismatches, md_table, NotWholeBlocks, WrongDtype
 from ferrox_lit.tables import gguf_grid, table_mismatches, parse_table
 from ferrox_lit.mul_mm import kernel_src
 from ferrox_lit.source import show_cuda, sabotage_diffs
-from ferrox_lit.cost import plot_banks
+from ferrox_lit.cost import plot_banks, plot_cost
 from ferrox_lit.placement import placement_rung
 
 

@@ -4,15 +4,6 @@
 from __future__ import annotations
 
 
-import numpy as np
-from ferrox_lit.core import FerroxError, mismatches
-from ferrox_lit.kinds import require_kind
-from ferrox_lit.source import cuda_text
-from ferrox_lit.q8_1 import quantize_q8_1, run_quantize_q8_1, xor_butterfly, QK8_1, BLOCK_BYTES as Q8_1_BYTES
-from ferrox_lit.vdot import vdot_twin, n_chunks, check_vdot, VDOT_COMMON_SRC
-from ferrox_lit.kind import random_blocks
-
-
 from IPython.display import Markdown
 from ferrox_lit.core import md_table
 from ferrox_lit.source import show_cuda
@@ -42,7 +33,7 @@ def test_lane_order_sum_by_hand():
 
 def test_nonfinite_activations_documented():
     from ferrox_lit.twin import mul_mm_twin
-    for k in KINDS:
+    for k in INT8_KINDS:
         w = random_blocks(k, 8 * 512 // k.block_elems, 5).reshape(8, -1)
         x = np.random.default_rng(5).standard_normal((2, 512)).astype(np.float32)
         x[0, 3], x[1, 40] = np.inf, np.nan
@@ -53,7 +44,7 @@ def test_nonfinite_activations_documented():
 
 
 def test_mmvq_equals_twin_every_kind():
-    for k in KINDS:
+    for k in INT8_KINDS:
         bad = [r for r in mmvq_evidence(k, seed=11) if r['mismatches'] or not r['nan_same']]
         assert not bad, bad
 
@@ -68,7 +59,7 @@ def test_mmvq_refuses_bad_operands():
 
 
 def test_mmvq_real_tensors():
-    rows = [r for k in KINDS if (r := mmvq_real_evidence(k, n_rows=40)) is not None]
+    rows = [r for k in INT8_KINDS if (r := mmvq_real_evidence(k, n_rows=40)) is not None]
     assert all(r['mismatches'] == 0 for r in rows), rows
     from ferrox_lit.gguf_file import _resolve
     if _resolve(None)[0] is not None: assert {r['kind'] for r in rows} == {'Q8_0', 'Q5_0', 'Q4_K', 'Q6_K'}, rows

@@ -22,6 +22,7 @@ from ferrox_lit.kind import three_opinions, opinions_table, layout_table, plot_l
 from ferrox_lit.kind import parse_constant_array, roundtrip_error, quantize_rows
 from ferrox_lit.mul_mm import kernel_src
 from ferrox_lit.source import show_cuda, sabotage_diffs
+from ferrox_lit.cost import plot_banks, plot_cost
 
 
 import ferrox_lit.formats.nvfp4 as _nbmod

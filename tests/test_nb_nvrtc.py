@@ -129,7 +129,7 @@ def test_occupancy_by_counting():
 
 def test_compile_matrix_all_green():
     rows = compile_matrix()
-    assert len(rows) == len(KINDS) * sum(len(f.arches or targets()) + len(EXACT_TARGETS) for f in FAMILIES.values())
+    assert len(rows) == sum(len(f.arches or targets()) + len(EXACT_TARGETS) for k in KINDS for f in FAMILIES.values() if not f.refuses(k))
     bad = [(r['kind'], r['family'], r['arch'], r['mode'], r['error'][:300]) for r in rows if not r['ok']]
     assert not bad, bad
     assert all(bool(r['notices']) == (r['arch'] < 75) for r in rows)

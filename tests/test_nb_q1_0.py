@@ -18,7 +18,7 @@ from ferrox_lit.kind import three_opinions, opinions_table, sabotage_report, lay
 from ferrox_lit.kind import check_geometry, random_blocks, quantize_rows, roundtrip_error, SEEDS
 from ferrox_lit.core import mismatches, md_table, NotWholeBlocks, WrongDtype
 from ferrox_lit.source import show_cuda, sabotage_diffs
-from ferrox_lit.cost import plot_banks
+from ferrox_lit.cost import plot_banks, plot_cost
 from ferrox_lit.formats.q4_0 import Q4_0
 
 

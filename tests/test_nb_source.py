@@ -41,9 +41,10 @@ def test_sabotage_diff():
             plus = [l for l in d.splitlines() if l.startswith('+') and not l.startswith('+++')]
             minus = [l for l in d.splitlines() if l.startswith('-') and not l.startswith('---')]
             assert plus and minus, (k.name, s.name)          # every sabotage really edits some line
-            if s.src_old:   # the first line the edit touches appears on both sides (an edit may span lines)
-                line = lambda t: next(l.strip() for l in t.splitlines() if l.strip())
-                assert any(line(s.src_new) in l for l in plus) and any(line(s.src_old) in l for l in minus), (k.name, s.name)
+            if s.src_old:   # the first line the edit changes appears on both sides (an edit may span lines, or sit inside a table)
+                o, n = s.src_old.splitlines(), s.src_new.splitlines()
+                i = next((j for j, (a, b) in enumerate(zip(o, n)) if a != b), min(len(o), len(n)) - 1)
+                assert any(n[i].strip() in l for l in plus) and any(o[i].strip() in l for l in minus), (k.name, s.name)
     with pytest.raises(LookupError, match="Q4_K has no sabotage 'nope'"): sabotage_diff(kind_by_name('Q4_K'), 'nope')
 
 

@@ -20,7 +20,7 @@ from ferrox_lit.kind import three_opinions, opinions_table, sabotage_report, lay
 from ferrox_lit.kind import check_geometry, random_blocks, quantize_rows, SEEDS
 from ferrox_lit.core import mismatches, md_table, NotWholeBlocks, FerroxError
 from ferrox_lit.source import show_cuda, sabotage_diffs
-from ferrox_lit.cost import plot_banks
+from ferrox_lit.cost import plot_banks, plot_cost
 
 
 import ferrox_lit.formats.tq2_0 as _nbmod

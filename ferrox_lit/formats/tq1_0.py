@@ -61,7 +61,8 @@ def tq1_0_twin(xb, il):
     b = np.where(il < 15, b0 + i, 48 + i % 4)
     pow3 = ((TQ1_0_POW3 >> (8 * n)) & 0xFF).astype(np.uint8)             # byte n of the literal: 3^n
     q = byte_at(xb, b, np.uint8) * pow3                                  # uint8 * uint8 wraps: the (unsigned char) cast
-    return ((((q.astype(np.uint16) * 3) >> 8).astype(np.int16)) - 1).astype(np.float32) * d
+    t = ((q.astype(np.int32) if q.dtype == np.uint8 else q) * 3) >> 8     # C's promotion: unsigned char -> int (unsigned stays)
+    return (t - 1).astype(np.float32) * d
 
 # %% ../../nbs/18g_tq1_0.ipynb #2e9d3431
 TQ1_0_SABOTAGES = (
