@@ -25,6 +25,8 @@ from ferrox_lit.tables import gguf_grid, table_mismatches, parse_table
 from ferrox_lit.placement import placement_rows, placement_rung
 import dataclasses
 from ferrox_lit.cost import plot_banks, plot_cost
+from ferrox_lit.kind import roundtrip_error
+from ferrox_lit.formats.q2_k import Q2_K
 
 
 import ferrox_lit.formats.iq2_s as _nbmod

@@ -23,6 +23,10 @@ from ferrox_lit.mul_mm import kernel_src
 from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.cost import plot_banks, plot_cost
 from ferrox_lit.tables import gguf_grid, table_mismatches
+from ferrox_lit.formats.iq2_xxs import IQ2XXS_GRID
+from ferrox_lit.placement import placement_rung
+from ferrox_lit.formats.iq2_xxs import IQ2_XXS
+from ferrox_lit.formats.iq3_xxs import IQ3_XXS
 
 
 import ferrox_lit.formats.iq2_xs as _nbmod

@@ -22,6 +22,7 @@ from ferrox_lit.mul_mm import kernel_src
 from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.cost import plot_banks, plot_cost
 from ferrox_lit.tables import gguf_grid, table_mismatches, parse_table
+from ferrox_lit.placement import placement_rung
 
 
 import ferrox_lit.formats.iq2_xxs as _nbmod

@@ -23,6 +23,10 @@ from ferrox_lit.kind import parse_constant_array, roundtrip_error, quantize_rows
 from ferrox_lit.mul_mm import kernel_src
 from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.cost import plot_banks, plot_cost
+from ferrox_lit.formats.q4_0 import Q4_0
+from ferrox_lit.formats.iq4_nl import IQ4_NL
+from ferrox_lit.formats.iq4_xs import IQ4_XS
+from ferrox_lit.formats.mxfp4 import MXFP4
 
 
 import ferrox_lit.formats.nvfp4 as _nbmod

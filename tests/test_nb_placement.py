@@ -31,6 +31,7 @@ from ferrox_lit.source import show_cuda
 from ferrox_lit.kinds import KINDS, kind_by_name
 from ferrox_lit.kind import Kind
 from ferrox_lit.nvrtc import compile_kernel, resources, NvrtcError
+from ferrox_lit.requant import requantize
 
 
 import ferrox_lit.placement as _nbmod
