@@ -5,18 +5,22 @@
 # %% ../nbs/45_vdot.ipynb #vdot-002
 from __future__ import annotations
 import dataclasses
+import re
 import numpy as np
 from .core import FerroxError, mismatches
-from .kind import Kind, byte_at, random_blocks
+from .kind import Kind, byte_at, u16_at, random_blocks
+from .f16 import f16_to_f32
 from .q8_1 import quantize_q8_1, dequantize_q8_1, QK8_1, BLOCK_BYTES as Q8_1_BYTES
 from .source import cuda_text
 
 # %% auto #0
-__all__ = ['VDOT_COMMON_SRC', 'VDOT_TEST_SRC', 'CHUNK', 'U', 'THREADS', 'OUTLIER_SCALE', 'BOUND_U', 'NVRTC_ARCHES', 'word_at',
-           'dp4a', 'vsub4', 'NotIntegerTable', 'int8_table', 'i8_table_src', 'lut4', 'VdotMissing', 'VdotOperands',
-           'n_chunks', 'check_vdot', 'vdot_twin', 'vdot_sabotaged', 'vdot_sabotage_diffs', 'vdot_src', 'run_vdot',
-           'activations', 'q8_1_chunks', 'vdot_reference', 'bound_ratio', 'vdot_evidence', 'error_ratios',
-           'plot_error_ratios', 'route_errors', 'vdot_sabotage_report', 'vdot_nvrtc']
+__all__ = ['VDOT_COMMON_SRC', 'VDOT_TEST_SRC', 'CHUNK', 'U', 'THREADS', 'OUTLIER_SCALE', 'BOUND_U', 'NVRTC_ARCHES',
+           'VDOT_PIECES_SRC', 'word_at', 'dp4a', 'vsub4', 'NotIntegerTable', 'int8_table', 'i8_table_src', 'lut4',
+           'VdotMissing', 'VdotOperands', 'n_chunks', 'check_vdot', 'vdot_twin', 'vdot_sabotaged',
+           'vdot_sabotage_diffs', 'vdot_src', 'run_vdot', 'activations', 'q8_1_chunks', 'vdot_reference', 'bound_ratio',
+           'vdot_evidence', 'error_ratios', 'plot_error_ratios', 'route_errors', 'vdot_sabotage_report', 'vdot_nvrtc',
+           'PiecesMissing', 'epi_halves', 'pieces_vdot', 'built_from_pieces', 'pieces_twin', 'from_pieces',
+           'pieces_agreement']
 
 # %% ../nbs/45_vdot.ipynb #vdot-005
 VDOT_COMMON_SRC = cuda_text('vdot_common.cuh')  # ferrox_lit/cuda/vdot_common.cuh: the byte-wise word loads
@@ -321,3 +325,66 @@ def vdot_nvrtc(kind:Kind, arches=NVRTC_ARCHES) -> list:
             rows.append(row)
     return rows
 
+
+# %% ../nbs/45_vdot.ipynb #ce3e5745
+VDOT_PIECES_SRC = cuda_text('vdot_pieces.cuh')  # ferrox_lit/cuda/vdot_pieces.cuh: ferrox_vdot_<kind> from the MMQ pieces
+
+class PiecesMissing(FerroxError, ValueError): "MMQ pieces without the kind's unpack or epilogue, or an epilogue of neither arity."
+
+def epi_halves(pieces:str,  # the text of a kind's MMQ pieces (ferrox_lit/cuda/mmq_<kind>.cuh)
+               name:str     # the kind's name, e.g. 'Q4_1'
+              ) -> bool:
+    "True if the epilogue takes each 16-element half's sums (7 parameters), False if the chunk's totals (5)."
+    n = name.lower()
+    if f'void ferrox_mmq_unpack_{n}(' not in pieces: raise PiecesMissing(f"{name}: no ferrox_mmq_unpack_{n}(...) in the pieces")
+    m = re.search(rf'float ferrox_mmq_epi_{n}\(([^)]*)\)', pieces)
+    if m is None: raise PiecesMissing(f"{name}: no float ferrox_mmq_epi_{n}(...) in the pieces")
+    arity = m.group(1).count(',') + 1
+    if arity not in (5, 7): raise PiecesMissing(f"{name}: ferrox_mmq_epi_{n} takes {arity} parameters, expected 5 or 7")
+    return arity == 7
+
+def pieces_vdot(pieces:str,               # the kind's MMQ pieces (ferrox_lit/cuda/mmq_<kind>.cuh)
+                name:str,                 # the kind's name
+                template:str|None=None    # the wrapper's text, default vdot_pieces.cuh (a sabotage passes a slipped one)
+               ) -> str:
+    "The kind's `vdot_src`: `pieces`, then `ferrox_vdot_<name>` built from them (`vdot_pieces.cuh`)."
+    args = 'dot[0], dot[1], asum[0], asum[1]' if epi_halves(pieces, name) else 'dot[0] + dot[1], asum[0] + asum[1]'
+    return pieces + (template or VDOT_PIECES_SRC).replace('KIND', name.lower()).replace('EPI_ARGS', args)
+
+def built_from_pieces(kind:Kind) -> bool:
+    "True if `kind`'s int8 dot is `pieces_vdot`'s (its pieces live in its `vdot_src`), False for a hand-written snippet."
+    return f'void ferrox_mmq_unpack_{kind.name.lower()}(' in kind.vdot_src
+
+# %% ../nbs/45_vdot.ipynb #d02ce714
+def pieces_twin(unpack,       # twin of ferrox_mmq_unpack_<kind>: (wb [nb,1,bytes], j [1,C,1]) -> uint32 words [.., 8]
+                epi,          # twin of ferrox_mmq_epi_<kind>: (wb, j, da, *integer sums [nb,C,1]) -> float32 [nb,C,1]
+                halves:bool   # `epi_halves` of the pieces: the halves' sums (True) or the totals (False)
+               ):
+    "Twin of a `pieces_vdot` snippet, same contract as `Kind.vdot_twin`: (wb, ab, j) -> float32 [nb,C,1]."
+    def twin(wb, ab, j):
+        q = unpack(wb, j)
+        da = f16_to_f32(u16_at(ab, 0))
+        u = word_at(ab, 4 + 4 * np.arange(8))
+        dot = [dp4a(q[..., 4 * h:4 * h + 4], u[..., 4 * h:4 * h + 4]) for h in (0, 1)]   # exact integers, as in the C
+        asum = [dp4a(0x01010101, u[..., 4 * h:4 * h + 4]) for h in (0, 1)]
+        return epi(wb, j, da, *dot, *asum) if halves else epi(wb, j, da, dot[0] + dot[1], asum[0] + asum[1])
+    slip = getattr(unpack, '__ferrox_slip__', None) or getattr(epi, '__ferrox_slip__', None)
+    if slip is not None: twin.__ferrox_slip__ = slip   # a sabotage's diff is its slipped piece's
+    twin.__name__ = f'pieces_twin({unpack.__name__}, {epi.__name__})'
+    return twin
+
+# %% ../nbs/45_vdot.ipynb #36771466
+def from_pieces(kind:Kind, template:str|None=None) -> Kind:
+    "`kind` with its int8 dot rebuilt from its MMQ pieces file (its hand-written snippet's helpers kept): a cross-check."
+    from ferrox_lit.mmq import vdot_helpers
+    pieces = cuda_text(f'mmq_{kind.name.lower()}.cuh')
+    return dataclasses.replace(kind, vdot_src=vdot_helpers(kind) + pieces_vdot(pieces, kind.name, template))
+
+def pieces_agreement(kind:Kind, n_blocks:int=64, seed:int=0, template:str|None=None) -> dict:
+    "The hand-written snippet vs the one built from the pieces (with `template` for vdot_pieces.cuh), both CPU-run, bitwise."
+    from ferrox_lit.host import degenerate_blocks
+    w = np.concatenate([random_blocks(kind, n_blocks, seed), degenerate_blocks(kind, n_blocks // 4, seed)])
+    a = q8_1_chunks(kind, activations(kind, len(w), seed, outliers=True))
+    hand, pieces = run_vdot(kind, w, a), run_vdot(from_pieces(kind, template), w, a)
+    return dict(kind=kind.name, halves=epi_halves(cuda_text(f'mmq_{kind.name.lower()}.cuh'), kind.name), chunks=hand.size,
+                mismatches=mismatches(pieces, hand))

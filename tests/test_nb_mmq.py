@@ -9,7 +9,7 @@ from ferrox_lit.core import FerroxError, mismatches
 from ferrox_lit.kinds import require_kind
 from ferrox_lit.source import cuda_text
 from ferrox_lit.q8_1 import quantize_q8_1, run_quantize_q8_1, QK8_1
-from ferrox_lit.vdot import n_chunks, check_vdot, VDOT_COMMON_SRC
+from ferrox_lit.vdot import n_chunks, check_vdot, VDOT_COMMON_SRC, epi_halves, built_from_pieces
 from ferrox_lit.mmvq import INT8_KINDS, mmvq_contributions
 from ferrox_lit.kind import random_blocks
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 
 import dataclasses
+import re
 import numpy as np
 from ferrox_lit.core import FerroxError, mismatches
-from ferrox_lit.kind import Kind, byte_at, random_blocks
+from ferrox_lit.kind import Kind, byte_at, u16_at, random_blocks
+from ferrox_lit.f16 import f16_to_f32
 from ferrox_lit.q8_1 import quantize_q8_1, dequantize_q8_1, QK8_1, BLOCK_BYTES as Q8_1_BYTES
 from ferrox_lit.source import cuda_text
 
@@ -58,6 +60,19 @@ def test_int8_tables():
         assert (lut4(t, v) == want).all()
     import pytest
     with pytest.raises(NotIntegerTable): int8_table(kind_by_name('MXFP4').codebook.values, 1)   # sabotage: 0.5 is no int8
+
+
+def test_pieces_vdot():
+    import pytest
+    for n in ('Q4_0', 'Q5_0', 'Q4_K', 'Q6_K'):
+        assert pieces_agreement(kind_by_name(n))['mismatches'] == 0, n
+    # sabotage: the template pairs quants 4i.. with half (i / 2) % 2: a kind with halves (Q6_K) sees it
+    bad = VDOT_PIECES_SRC.replace('dot[i / 4] = __dp4a(q[i], u, dot[i / 4]);', 'dot[(i / 2) % 2] = __dp4a(q[i], u, dot[(i / 2) % 2]);')
+    assert bad != VDOT_PIECES_SRC and pieces_agreement(kind_by_name('Q6_K'), template=bad)['mismatches'] > 0
+    assert epi_halves(cuda_text('mmq_q6_k.cuh'), 'Q6_K') and not epi_halves(cuda_text('mmq_q4_k.cuh'), 'Q4_K')
+    with pytest.raises(PiecesMissing, match='no ferrox_mmq_unpack_q4_k'): epi_halves('', 'Q4_K')
+    with pytest.raises(PiecesMissing, match='takes 6 parameters'):
+        epi_halves(cuda_text('mmq_q4_k.cuh').replace('int sumi, int asum)', 'int sumi, int asum, int x)'), 'Q4_K')
 
 
 def test_vdot_evidence_all_kinds():
