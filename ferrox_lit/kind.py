@@ -15,9 +15,9 @@ from .core import FerroxError, NotWholeBlocks, require_dtype, mismatches, max_ab
 # %% auto #0
 __all__ = ['SUB', 'ENGINES', 'SEEDS', 'Codebook', 'parse_constant_array', 'Sabotage', 'byte_at', 'u16_at', 'SlipDoesNotApply',
            'twin_slip', 'Kind', 'GeometryMismatch', 'check_geometry', 'as_blocks', 'UnknownEngine', 'dequantize',
-           'spec_dequantize', 'gguf_dequantize', 'random_blocks', 'three_opinions', 'opinions_table',
-           'layout_mismatches', 'sabotaged', 'swapped', 'codebook_slip', 'lift_sabotage', 'sabotage_report',
-           'layout_table', 'plot_layout', 'quantize_rows', 'roundtrip_error', 'plot_error']
+           'spec_dequantize', 'libgguf_dequantize', 'gguf_dequantize', 'random_blocks', 'three_opinions',
+           'opinions_table', 'layout_mismatches', 'sabotaged', 'swapped', 'codebook_slip', 'lift_sabotage',
+           'sabotage_report', 'layout_table', 'plot_layout', 'quantize_rows', 'roundtrip_error', 'plot_error']
 
 # %% ../nbs/02_kind.ipynb #89188d30
 SUB = 16  # elements one call of a kind's snippet (`ferrox_dequant_<format>`) writes: llama.cpp's sub-block granularity
@@ -248,20 +248,28 @@ def _libgguf(kind:Kind, what:str):
         raise FerroxError(f"{kind.name}: gguf-py cannot {what} it and libgguf is not installed (pip install libgguf)") from e
     return libgguf
 
+def libgguf_dequantize(kind:Kind, raw) -> np.ndarray:
+    "ggml's own C dequantize (libgguf's `dequantize_rows`) for this kind, same contract as `dequantize`."
+    blocks, lead, per_row = as_blocks(kind, raw)
+    if not len(blocks): return np.empty((*lead, per_row * kind.block_elems), np.float32)
+    out = _libgguf(kind, 'dequantize').dequantize_rows(blocks.reshape(1, -1), gguf.GGMLQuantizationType(kind.ggml_type),
+                                                         n_per_row=len(blocks) * kind.block_elems)
+    return np.asarray(out, np.float32).reshape(*lead, per_row * kind.block_elems)
+
 def gguf_dequantize(kind:Kind, raw) -> np.ndarray:
     "The third opinion: gguf-py's dequantize for this kind's ggml type, same contract (no blocks: an empty array, as the others)."
     blocks, lead, per_row = as_blocks(kind, raw)
     if not len(blocks):
         return np.empty((*lead, per_row * kind.block_elems), np.float32)  # gguf-py's reshape fails on 0 blocks for most types
-    qt = gguf.GGMLQuantizationType(kind.ggml_type)
-    try: out = gguf.quants.dequantize(blocks, qt)
+    try: out = gguf.quants.dequantize(blocks, gguf.GGMLQuantizationType(kind.ggml_type))
     except NotImplementedError:   # gguf-py 0.19 has no Q1_0: ggml's own C (libgguf) is the third opinion there, said on its page
-        out = _libgguf(kind, 'dequantize').dequantize_rows(blocks.reshape(1, -1), qt, n_per_row=len(blocks) * kind.block_elems)
+        return libgguf_dequantize(kind, raw)
     return np.asarray(out, np.float32).reshape(*lead, per_row * kind.block_elems)
 
 Kind.dequantize = dequantize
 Kind.spec_dequantize = spec_dequantize
 Kind.gguf_dequantize = gguf_dequantize
+Kind.libgguf_dequantize = libgguf_dequantize
 
 # %% ../nbs/02_kind.ipynb #524dc41f
 def random_blocks(kind:Kind, n_blocks:int, seed:int) -> np.ndarray:
@@ -329,8 +337,8 @@ def sabotaged(kind:Kind, name:str) -> Kind:
     return dataclasses.replace(kind, dequant_src=texts[0], deps=tuple(texts[1:]), twin_sub=s.twin, codebook=cb)
 
 def swapped(values, a:int, b:int) -> np.ndarray:
-    "A copy of a codebook's values with entries `a` and `b` transposed: the slip a hand-typed table invites."
-    v = np.array(values, np.float32); v[[a, b]] = v[[b, a]]
+    "A copy of a table's values (a codebook, an int8 table, a grid: the dtype kept) with entries `a` and `b` transposed."
+    v = np.array(values); v[[a, b]] = v[[b, a]]
     return v
 
 def codebook_slip(name:str, slip:str, values, twin:Callable, table:str, **kw) -> Sabotage:

@@ -24,8 +24,8 @@ from .families import FAMILIES, run_dequant
 # %% auto #0
 __all__ = ['SOURCE_TENSOR', 'N_ROWS', 'MATVEC_SPLITS', 'KERNEL_FAMILIES', 'QUIET_ON_REAL', 'DEQUANT_SPEED_JSON', 'RequantError',
            'NoSourceTensor', 'BadRowCount', 'LibggufMissing', 'source_rows', 'real_rows', 'needs_imatrix', 'requantize',
-           'libgguf_dequantize', 'gguf_py_dequantize', 'requant_evidence', 'requant_rung', 'twin_digest', 'ready_kinds',
-           'real_slip_table', 'real_error_table', 'best_seconds', 'load_dequant_speed']
+           'gguf_py_dequantize', 'requant_evidence', 'requant_rung', 'twin_digest', 'ready_kinds', 'real_slip_table',
+           'real_error_table', 'best_seconds', 'load_dequant_speed']
 
 # %% ../nbs/40a_requant.ipynb #83620a05
 class RequantError(FerroxError, ValueError):
@@ -120,15 +120,6 @@ def requantize(kind,                 # a registered kind's name, or a `Kind` row
 
 
 # %% ../nbs/40a_requant.ipynb #06bc75f7
-def libgguf_dequantize(kind, raw:np.ndarray) -> np.ndarray:
-    "libgguf's (ggml's C) dequantize of rows uint8 [n, row_bytes] -> float32 [n, row_elems]."
-    kind = require_kind(kind)
-    raw = np.ascontiguousarray(require_dtype(raw, np.uint8, f"{kind.name} rows"))
-    if raw.ndim != 2 or raw.shape[1] % kind.block_bytes:
-        raise NotWholeBlocks(f"{kind.name}: expected rows [n, k * {kind.block_bytes}] bytes, got shape {raw.shape}")
-    return np.asarray(_libgguf().dequantize_rows(raw, kind.ggml_type, n_per_row=raw.shape[1] // kind.block_bytes * kind.block_elems),
-                      np.float32)
-
 def gguf_py_dequantize(kind, raw:np.ndarray) -> np.ndarray|None:
     "gguf-py's dequantize of rows uint8 [n, row_bytes] (with the kind's `gguf_fix`), or None where gguf-py has none (Q1_0)."
     kind = require_kind(kind)
@@ -155,7 +146,7 @@ def requant_evidence(kind,                  # a registered kind's name, or a `Ki
     "On requantized real rows: every element's twin, spec, gguf-py and libgguf values; the CPU-run mul_mm, matvec, dequant vs twins."
     kind = require_kind(kind)
     raw = requantize(kind) if raw is None else np.ascontiguousarray(require_dtype(raw, np.uint8, f"{kind.name} rows"))
-    tw, sp, lg, gp = kind.dequantize(raw), kind.spec_dequantize(raw), libgguf_dequantize(kind, raw), gguf_py_dequantize(kind, raw)
+    tw, sp, lg, gp = kind.dequantize(raw), kind.spec_dequantize(raw), kind.libgguf_dequantize(raw), gguf_py_dequantize(kind, raw)
     r = dict(kind=kind.name, rows=raw.shape[0], K=tw.shape[1], elements=tw.size, twin_vs_spec=mismatches(tw, sp),
              twin_vs_libgguf=mismatches(tw, lg), twin_vs_gguf_py=None if gp is None else mismatches(tw, gp),
              nan=int(np.isnan(tw).sum()))

@@ -76,7 +76,7 @@ def test_empty_input_same_contract():
     for k in KINDS:
         for shape in [(0, 2 * k.block_bytes), (3, 0), (0,), (2, 0, k.block_bytes)]:
             raw = np.zeros(shape, np.uint8)
-            outs = [k.dequantize(raw), k.spec_dequantize(raw), k.gguf_dequantize(raw)]
+            outs = [k.dequantize(raw), k.spec_dequantize(raw), k.gguf_dequantize(raw), k.libgguf_dequantize(raw)]
             want = shape[:-1] + (shape[-1] // k.block_bytes * k.block_elems,)
             assert all(o.shape == want and o.dtype == np.float32 for o in outs), (k.name, shape, [o.shape for o in outs])
 
@@ -87,6 +87,16 @@ def test_empty_input_sabotage():
     k = kind_by_name('Q4_K')
     with pytest.raises(ValueError, match='reshape'):
         gguf.quants.dequantize(np.zeros((0, k.block_bytes), np.uint8), gguf.GGMLQuantizationType(k.ggml_type))
+
+def test_libgguf_opinion():
+    "ggml's C (`libgguf_dequantize`, gguf-py's fallback where it has none: Q1_0) agrees with the twin, and reads the bytes."
+    from ferrox_lit import kind_by_name
+    for n in ('Q4_K', 'Q1_0', 'IQ2_XXS'):
+        k = kind_by_name(n); b = random_blocks(k, 64, 5)
+        assert mismatches(k.libgguf_dequantize(b), k.dequantize(b)) == 0, n
+        assert mismatches(k.gguf_dequantize(b), k.dequantize(b)) == 0, n
+        c = b.copy(); c[:, -1] ^= 0x11                                        # sabotage: flip bits of every block's last byte
+        assert mismatches(k.libgguf_dequantize(c), k.dequantize(b)) > 0, n
 
 
 def test_as_blocks_refusals():

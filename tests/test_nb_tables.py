@@ -13,6 +13,9 @@ from ferrox_lit.core import FerroxError
 from IPython.display import Markdown
 import gguf
 from ferrox_lit.core import md_table
+from ferrox_lit.kinds import kind_by_name
+from ferrox_lit.kind import swapped, random_blocks, sabotaged
+from ferrox_lit.core import mismatches
 
 
 import ferrox_lit.tables as _nbmod
@@ -58,3 +61,15 @@ def test_gguf_grid_packs_like_ggml():
     assert g.dtype == np.uint32 and len(g) == 256 and int(g[0]) == 0x04040404
     assert gguf_grid('IQ2_XXS').dtype == np.uint64 and len(gguf_grid('IQ2_XXS')) == 256
     with pytest.raises(NoGguFGrid): gguf_grid('Q4_0')
+
+
+def test_table_slip():
+    import pytest
+    iq2s = kind_by_name('IQ2_S'); grid = iq2s.tables[0]
+    s = table_slip('swap', 'entries 1 and 2 transposed', grid, swapped(grid.values, 1, 2), iq2s.twin_sub, 'IQ2S_GRID')
+    assert sum(d.count(s.src_old) for d in iq2s.deps) == 1 and s.src_old.count('\n') == 0   # one row of the declaration
+    bad = sabotaged(replace(iq2s, sabotages=(s,)), 'swap')
+    b = random_blocks(iq2s, 512, 3)
+    assert mismatches(bad.dequantize(b), iq2s.dequantize(b)) > 0                            # the slipped twin reads the slip
+    assert table_mismatches(bad.deps[0], grid) == 2                                           # and so does the emitted text
+    with pytest.raises(ValueError, match='equal the table'): table_slip('none', '', grid, grid.values, iq2s.twin_sub, 'IQ2S_GRID')
