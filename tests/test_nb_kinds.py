@@ -166,6 +166,15 @@ def test_every_kind_at_an_odd_base():
         assert mismatches(g, want) == 0, k.name
 
 
+def test_nonfinite_exemptions_pinned():
+    import dataclasses
+    from ferrox_lit.host import weights_can_be_nonfinite
+    assert {k.name for k in KINDS if not weights_can_be_nonfinite(k)} == {'NVFP4'}
+    q8 = kind_by_name('Q8_0')   # sabotage: Q8_0 whose twin flushes inf/NaN to finite values is caught as exempt
+    tame = lambda xb, il: np.nan_to_num(q8.twin_sub(xb, il), nan=0.0, posinf=1.0, neginf=-1.0)
+    assert weights_can_be_nonfinite(q8) and not weights_can_be_nonfinite(dataclasses.replace(q8, twin_sub=tame), n_blocks=64)
+
+
 def test_error_table_is_sane():
     errs = {r['kind']: r for r in error_table(n_rows=8, n_cols=1024)}
     assert set(errs) == {k.name for k in KINDS}
