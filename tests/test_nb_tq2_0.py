@@ -10,6 +10,8 @@ from ferrox_lit.f16 import f16_to_f32
 from ferrox_lit.core import mismatches
 from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, random_blocks, SEEDS, SUB
 from ferrox_lit.source import cuda_text
+import dataclasses
+from ferrox_lit.vdot import word_at, vsub4, pieces_vdot, pieces_twin, epi_halves
 
 
 import re, time
@@ -21,6 +23,9 @@ from ferrox_lit.kind import check_geometry, random_blocks, quantize_rows, SEEDS
 from ferrox_lit.core import mismatches, md_table, NotWholeBlocks, FerroxError
 from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.cost import plot_banks, plot_cost
+from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, BOUND_U
+from ferrox_lit.int8_error import plot_kind_error
+from ferrox_lit.mmq import mmq_evidence
 
 
 import ferrox_lit.formats.tq2_0 as _nbmod
@@ -119,3 +124,38 @@ def test_tq2_0_roundtrip():
     d = qb[:, 64:66].copy().view(np.float16).astype(np.float32)
     err = np.abs(TQ2_0.dequantize(qb).reshape(-1, 256) - x.reshape(-1, 256)) / d
     assert err.max() <= 0.5 + 1 / 512                                              # half a step, plus fp16 rounding of d
+
+
+def test_tq2_0_unpack_by_eye():
+    eye = np.array([0xE4] * 64 + [0x00, 0x3C], np.uint8)
+    q = tq2_0_mmq_unpack_twin(eye[None, None], np.arange(8).reshape(1, 8, 1))[0]
+    lane = np.array([-1, 0, 1, 2] * 2, np.int8)                       # bit pair l = j % 4 holds code l: lane l - 1
+    assert (q == (lane.view(np.uint8).astype(np.uint32) * 0x01010101)[:, None]).all()
+    w = eye.copy(); w[32 + 5] = 0x00                                   # byte 32 + 5: code 0 in every pair
+    q2 = tq2_0_mmq_unpack_twin(w[None, None], np.arange(8).reshape(1, 8, 1))[0]
+    assert (q2 != q).sum() == 3 and (q2[5:, 1] != q[5:, 1]).all()     # element 5 of chunks 5..7 (chunk 4 had code 0)
+
+
+def test_tq2_0_vdot_evidence():
+    ev = vdot_evidence(TQ2_0, n_blocks=64)
+    assert len(ev) >= 3
+    for r in ev: assert r['mismatches'] == 0 and r['err_over_uM'] <= BOUND_U, r
+    assert ev[2]['nonfinite'] > 0   # the degenerate scales reach the output: inf/NaN compared bit for bit too
+
+
+def test_tq2_0_vdot_sabotages_fire():
+    rep = {r['sabotage']: r for r in vdot_sabotage_report(TQ2_0)}
+    assert len(rep) >= 3
+    for r in rep.values(): assert r['fired'] and r['twin_reproduces'], r
+    loud = {k: r['mismatching'] / r['of'] for k, r in rep.items()}
+    assert loud['unbiased'] > 0.95          # adds sum(qa) to the chunk's integer: zero only by accident
+    # j % 2 and j / 4 agree for j = 0, 2, 5, 7: half the chunks read the other half's bytes
+    assert 0.45 < loud['half-by-pair'] <= 0.5
+    assert loud['pairs-msb-first'] > 0.95   # 6 - 2l != 2l for every l: every chunk reads another bit pair
+    assert loud['d-first'] > 0.95           # bytes 0..1 are codes, not the scale
+
+
+def test_tq2_0_mmq():
+    rows = mmq_evidence(TQ2_0) + mmq_evidence(TQ2_0, arch=75)[1:3]
+    assert len(rows) >= 3 and {r['arch'] for r in rows} == {'sm_90', 'sm_75'}
+    for r in rows: assert r['mismatches'] == 0 and r['nan_same'], r

@@ -10,9 +10,12 @@ from ..f16 import f16_to_f32
 from ..core import mismatches
 from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, random_blocks, SEEDS, SUB
 from ..source import cuda_text
+import dataclasses
+from ..vdot import word_at, vsub4, pieces_vdot, pieces_twin, epi_halves
 
 # %% auto #0
-__all__ = ['TQ2_0_LAYOUT', 'TQ2_0_SRC', 'TQ2_0_SABOTAGES', 'TQ2_0', 'tq2_0_spec', 'tq2_0_twin', 'libgguf_mismatches']
+__all__ = ['TQ2_0_LAYOUT', 'TQ2_0_SRC', 'TQ2_0_SABOTAGES', 'TQ2_0', 'TQ2_0_VDOT_SRC', 'TQ2_0_HALVES', 'TQ2_0_VDOT_SABOTAGES',
+           'tq2_0_spec', 'tq2_0_twin', 'libgguf_mismatches', 'tq2_0_mmq_unpack_twin', 'tq2_0_mmq_epi_twin']
 
 # %% ../../nbs/18h_tq2_0.ipynb #2aa12718
 TQ2_0_LAYOUT = (('qs', 0, 64, 'byte 32h + m: 2-bit codes of elements 128h + m + 32l in bits 2l..2l+1 (l = 0..3)'),
@@ -75,3 +78,40 @@ def libgguf_mismatches(kind:Kind,        # the format (a registered or unregiste
         want = np.asarray(libgguf.dequantize_rows(raw, qt, n_per_row=n_blocks * kind.block_elems), np.float32).reshape(-1)
         n += want.size; bad += mismatches(kind.dequantize(raw).reshape(-1), want)
     return dict(kind=kind.name, elements=n, twin_vs_libgguf=bad)
+
+# %% ../../nbs/18h_tq2_0.ipynb #vdot-tq2_0-01
+TQ2_0_VDOT_SRC = pieces_vdot(cuda_text('mmq_tq2_0.cuh'), 'TQ2_0')  # the pieces (ferrox_lit/cuda/mmq_tq2_0.cuh) + ferrox_vdot_tq2_0
+
+# %% ../../nbs/18h_tq2_0.ipynb #vdot-tq2_0-04
+def tq2_0_mmq_unpack_twin(wb, j):
+    "Twin of `ferrox_mmq_unpack_tq2_0`: wb uint8 [nb,1,66], j [1,C,1] -> uint32 words [nb,C,8], lanes in -1..2."
+    qs = 32 * (j // 4)                                        # the 32 bytes of half j / 4
+    shift = (2 * (j % 4)).astype(np.uint32)                   # the chunk's bit pair
+    codes = (word_at(wb, qs + 4 * np.arange(8)) >> shift) & 0x03030303
+    return vsub4(codes, 0x01010101)
+
+def tq2_0_mmq_epi_twin(wb, j, da, sumi, asum):
+    "Twin of `ferrox_mmq_epi_tq2_0`: the block's scale times `da` times the chunk's integer sum: float32 [nb,C,1]."
+    d = f16_to_f32(u16_at(wb, 64))
+    return (d * da) * sumi.astype(np.float32)
+
+# %% ../../nbs/18h_tq2_0.ipynb #vdot-tq2_0-09
+TQ2_0_HALVES = epi_halves(TQ2_0_VDOT_SRC, 'TQ2_0')   # False: one scale per block, the epilogue takes the chunk's totals
+TQ2_0_VDOT_SABOTAGES = (
+    Sabotage('unbiased', 'the lanes left as the codes 0..3: the bias of one forgotten', 'q[i] = __vsub4(codes, 0x01010101);',
+             'q[i] = codes;', pieces_twin(twin_slip(tq2_0_mmq_unpack_twin, 'return vsub4(codes, 0x01010101)', 'return codes'),
+                                         tq2_0_mmq_epi_twin, TQ2_0_HALVES)),
+    Sabotage('half-by-pair', "the half picked by `j % 2` (Q4_K's nibble alternation) instead of `j / 4`", 'wb + 32 * (j / 4);',
+             'wb + 32 * (j % 2);', pieces_twin(twin_slip(tq2_0_mmq_unpack_twin, '32 * (j // 4)', '32 * (j % 2)'),
+                                               tq2_0_mmq_epi_twin, TQ2_0_HALVES)),
+    Sabotage('pairs-msb-first', 'bit pair l read at bits 6 - 2l: the first 32 elements taken from the top of each byte',
+             'const int shift = 2 * (j % 4);', 'const int shift = 6 - 2 * (j % 4);',
+             pieces_twin(twin_slip(tq2_0_mmq_unpack_twin, '(2 * (j % 4))', '(6 - 2 * (j % 4))'), tq2_0_mmq_epi_twin, TQ2_0_HALVES)),
+    Sabotage('d-first', 'the fp16 scale read from bytes 0..1, where Q4_0 and Q8_0 keep it, instead of 64..65',
+             'ferrox_vdot_u16(wb + 64)', 'ferrox_vdot_u16(wb)',
+             pieces_twin(tq2_0_mmq_unpack_twin, twin_slip(tq2_0_mmq_epi_twin, 'u16_at(wb, 64)', 'u16_at(wb, 0)'), TQ2_0_HALVES)),
+)
+
+# %% ../../nbs/18h_tq2_0.ipynb #vdot-tq2_0-11
+TQ2_0 = dataclasses.replace(TQ2_0, vdot_src=TQ2_0_VDOT_SRC, vdot_sabotages=TQ2_0_VDOT_SABOTAGES,
+                            vdot_twin=pieces_twin(tq2_0_mmq_unpack_twin, tq2_0_mmq_epi_twin, TQ2_0_HALVES))
