@@ -11,6 +11,8 @@ from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
 from ferrox_lit.tables import Table, KSIGNS_IQ2XS, KMASK_IQ2XS
 from ferrox_lit.formats.iq2_xxs import grid_from_digits, grid_slip, swap_entries, byte_off
 from ferrox_lit.source import cuda_text
+import dataclasses
+from ferrox_lit.vdot import word_at, vsub4, pieces_vdot, pieces_twin, epi_halves
 
 
 from IPython.display import Markdown
@@ -25,6 +27,9 @@ from ferrox_lit.cost import plot_banks, plot_cost
 from ferrox_lit.tables import gguf_grid, table_mismatches
 from ferrox_lit.placement import placement_rung
 from ferrox_lit.formats.iq2_xxs import IQ2_XXS
+from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, BOUND_U
+from ferrox_lit.int8_error import plot_kind_error
+from ferrox_lit.mmq import mmq_evidence
 
 
 import ferrox_lit.formats.iq3_xxs as _nbmod
@@ -116,3 +121,45 @@ def test_iq3_xxs_sabotages_fire():
     assert 0.75 < loud['pair-order'] < 0.95       # another random entry: a weight keeps its value only if the magnitudes agree
     assert 0.2 < loud['sign-half'] < 0.3          # weights 4..7 (1/2) take bit j instead of 4 + j: differ 1/2 -> 1/4
     assert 0 < loud['grid-swap'] < 4 / 256 and 0 < loud['grid-byte'] < 4 / 256   # entries 100, 101 or 200: 1 or 2 in 256 indices
+
+
+def test_vnonzero4():
+    x = np.array([0x00FF0100, 0x80000001, 0, 0x01010101], np.uint32)
+    assert vnonzero4(x).tolist() == [0x00FF0000 | 0xFF00, 0xFF0000FF, 0, 0xFFFFFFFF]   # byte by byte, from the hex
+    assert vnonzero4(x.reshape(2, 2)).shape == (2, 2)
+
+
+def test_iq3_xxs_unpack_is_the_dequant():
+    b = iq3_xxs_pin_block()
+    lanes = iq3_xxs_mmq_unpack_twin(b[None, None], np.zeros((1, 1, 1), int)).view(np.int8).reshape(32)
+    assert lanes.tolist() == (IQ3_XXS.dequantize(b)[:32] / np.float32(0.75)).astype(int).tolist()   # db = 0.75 on the pin block
+    w = random_blocks(IQ3_XXS, 16, 1)   # every group: lanes x d (2 ls + 1) / 4 == the dequantized weights
+    q = iq3_xxs_mmq_unpack_twin(w[:, None], np.arange(8).reshape(1, 8, 1)).view(np.int8).reshape(16, 8, 32).astype(np.float64)
+    ls = (w[:, 66 + 4 * np.arange(8) + 3] >> 4).astype(np.float64)
+    d = w[:, :2].copy().view('<f2').astype(np.float64)
+    assert np.array_equal(q * (d * (2 * ls + 1) / 4)[..., None], IQ3_XXS.dequantize(w).reshape(16, 8, 32).astype(np.float64))
+
+
+def test_iq3_xxs_vdot_evidence():
+    ev = vdot_evidence(IQ3_XXS, n_blocks=64)
+    assert len(ev) >= 3
+    for r in ev: assert r['mismatches'] == 0 and r['err_over_uM'] <= BOUND_U, r
+    assert ev[2]['nonfinite'] > 0   # the degenerate scales reach the output: inf/NaN compared bit for bit too
+
+
+def test_iq3_xxs_vdot_sabotages_fire():
+    rep = {r['sabotage']: r for r in vdot_sabotage_report(IQ3_XXS)}
+    assert len(rep) == 5
+    for r in rep.values(): assert r['fired'] and r['twin_reproduces'], r
+    loud = {k: r['mismatching'] / r['of'] for k, r in rep.items()}
+    assert loud['sign-half'] > 0.95 and loud['pair-repeat'] > 0.95   # 16 of 32 lanes change on almost every chunk
+    assert abs(loud['no-parity'] - 15 / 16) < 0.06   # fires unless all 4 eights have even parity: 1 - 2^-4
+    assert abs(loud['ls-byte'] - 15 / 16) < 0.06     # a random nibble equals ls with probability 1/16
+    assert 0.35 < loud['int-quarter'] < 0.65         # sumi is even; truncation bites when sumi = 2 (mod 4): about half
+
+
+def test_iq3_xxs_mmq():
+    rows = mmq_evidence(IQ3_XXS) + mmq_evidence(IQ3_XXS, arch=75)[1:3]   # sm_75: the kernel's __dp4a path, same twin
+    assert len(rows) >= 5 and {r['arch'] for r in rows} == {'sm_90', 'sm_75'}
+    for r in rows: assert r['mismatches'] == 0 and r['nan_same'], r
+    assert any(r['nan'] > 0 for r in rows)   # the degenerate shapes do reach NaN, compared position for position

@@ -11,10 +11,14 @@ from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
 from ..tables import Table, KSIGNS_IQ2XS, KMASK_IQ2XS
 from .iq2_xxs import grid_from_digits, grid_slip, swap_entries, byte_off
 from ..source import cuda_text
+import dataclasses
+from ..vdot import word_at, vsub4, pieces_vdot, pieces_twin, epi_halves
 
 # %% auto #0
 __all__ = ['IQ3_XXS_LAYOUT', 'IQ3_MAGS', 'IQ3XXS_GRID', 'IQ3_XXS_SRC', 'IQ3_XXS_SABOTAGES', 'IQ3_XXS_TABLES', 'IQ3_XXS',
-           'iq3_xxs_index_blocks', 'iq3_xxs_spec', 'iq3_xxs_twin', 'iq3_xxs_pin_block']
+           'IQ3_XXS_VDOT_SRC', 'IQ3_XXS_HALVES', 'iq3_xxs_vdot_twin', 'IQ3_XXS_VDOT_SABOTAGES', 'iq3_xxs_index_blocks',
+           'iq3_xxs_spec', 'iq3_xxs_twin', 'iq3_xxs_pin_block', 'vnonzero4', 'iq3_xxs_mmq_unpack_twin',
+           'iq3_xxs_mmq_epi_twin']
 
 # %% ../../nbs/18l_iq3_xxs.ipynb #780fa404
 IQ3_XXS_LAYOUT = (('d', 0, 2, 'fp16 super-scale'),
@@ -133,3 +137,61 @@ IQ3_XXS = Kind(
     sabotages=IQ3_XXS_SABOTAGES,
     summary='4 weights per byte index into a 256 x u32 grid, 7 sign bits + parity per 8, 4-bit scale per 32, fp16 per 256',
 )
+
+# %% ../../nbs/18l_iq3_xxs.ipynb #vdot-iq3_xxs-01
+IQ3_XXS_VDOT_SRC = pieces_vdot(cuda_text('mmq_iq3_xxs.cuh'), 'IQ3_XXS')  # the MMQ pieces (shown below) + ferrox_vdot_iq3_xxs
+
+# %% ../../nbs/18l_iq3_xxs.ipynb #vdot-iq3_xxs-04
+def vnonzero4(x) -> np.ndarray:
+    "Twin of `__vcmpne4(x, 0)`: 0xFF in each byte of `x` that is not zero, 0x00 in the others: uint32, the shape of `x`."
+    b = np.ascontiguousarray(np.asarray(x, np.uint32))
+    return np.where(b.view(np.uint8) != 0, np.uint8(0xFF), np.uint8(0)).view(np.uint32).reshape(b.shape)
+
+# %% ../../nbs/18l_iq3_xxs.ipynb #vdot-iq3_xxs-08
+_K = np.arange(4)   # the unpack's loop over a group's four eights, k = 0..3
+
+def iq3_xxs_mmq_unpack_twin(wb, j):
+    "Twin of `ferrox_mmq_unpack_iq3_xxs`: wb uint8 [nb,1,98], j [1,C,1] -> uint32 words [nb,C,8] (int8 lanes)."
+    qs = 2 + 8 * j
+    aux = word_at(wb, 66 + 4 * j)
+    s = KSIGNS_IQ2XS.values[(aux >> (7 * _K)) & 127].astype(np.uint32) * np.uint32(0x01010101)
+    m0 = vnonzero4(s & 0x08040201)
+    m1 = vnonzero4(s & 0x80402010)
+    g0 = IQ3XXS_GRID.values[byte_at(wb, qs + 2 * _K)]
+    g1 = IQ3XXS_GRID.values[byte_at(wb, qs + 2 * _K + 1)]
+    return np.stack([vsub4(g0 ^ m0, m0), vsub4(g1 ^ m1, m1)], -1).reshape(*s.shape[:-1], 8)   # word 2k + h
+
+def iq3_xxs_mmq_epi_twin(wb, j, da, sumi, asum):
+    "Twin of `ferrox_mmq_epi_iq3_xxs`: integer sums int32 [nb,C,1] -> the chunk's float32 [nb,C,1]."
+    d = f16_to_f32(u16_at(wb, 0))
+    ls = (byte_at(wb, 66 + 4 * j + 3) >> 4).astype(np.int32)
+    return ((d * da) * (sumi * (2 * ls + 1)).astype(np.float32)) * np.float32(0.25)
+
+IQ3_XXS_HALVES = epi_halves(IQ3_XXS_VDOT_SRC, 'IQ3_XXS')   # False: a scale per 32, the chunk's totals
+iq3_xxs_vdot_twin = pieces_twin(iq3_xxs_mmq_unpack_twin, iq3_xxs_mmq_epi_twin, IQ3_XXS_HALVES)
+
+# %% ../../nbs/18l_iq3_xxs.ipynb #vdot-iq3_xxs-13
+_ue, _ee = iq3_xxs_mmq_unpack_twin, iq3_xxs_mmq_epi_twin
+IQ3_XXS_VDOT_SABOTAGES = (
+    Sabotage('sign-half', "weights 4..7 of an eight signed with weights 0..3's bits: mask `0x08040201` for `0x80402010`",
+             's & 0x80402010u', 's & 0x08040201u',
+             pieces_twin(twin_slip(_ue, 'vnonzero4(s & 0x80402010)', 'vnonzero4(s & 0x08040201)'), _ee, IQ3_XXS_HALVES)),
+    Sabotage('no-parity', "the 7 stored sign bits used raw, without `ksigns`: weight 7's sign (the parity) always +",
+             'ferrox_ksigns_iq2xs[(aux >> (7 * k)) & 127u]', '((aux >> (7 * k)) & 127u)',
+             pieces_twin(twin_slip(_ue, 'KSIGNS_IQ2XS.values[(aux >> (7 * _K)) & 127].astype(np.uint32)',
+                                   '((aux >> (7 * _K)) & 127)'), _ee, IQ3_XXS_HALVES)),
+    Sabotage('ls-byte', "the scale nibble read from byte 0 of `aux32` (bits 4..7: sign bits) instead of byte 3 (bits 28..31)",
+             'wb[66 + 4 * j + 3] >> 4', 'wb[66 + 4 * j] >> 4',
+             pieces_twin(_ue, twin_slip(_ee, 'byte_at(wb, 66 + 4 * j + 3)', 'byte_at(wb, 66 + 4 * j)'), IQ3_XXS_HALVES)),
+    Sabotage('pair-repeat', 'weights 0..3 of an eight read through the second index byte `qs[2k + 1]` too (an off-by-one on the pair)',
+             'qs[2 * k]] ^ m0', 'qs[2 * k + 1]] ^ m0',
+             pieces_twin(twin_slip(_ue, 'qs + 2 * _K)]', 'qs + 2 * _K + 1)]'), _ee, IQ3_XXS_HALVES)),
+    Sabotage('int-quarter', "llama.cpp's fold: `(ls * sumi + sumi / 2) / 2` in integers (truncating), then `d * da * sumi`",
+             'return ((d * da) * (float)(sumi * (2 * ls + 1))) * 0.25f;', 'return (d * da) * (float)((ls * sumi + sumi / 2) / 2);',
+             pieces_twin(_ue, twin_slip(_ee, 'return ((d * da) * (sumi * (2 * ls + 1)).astype(np.float32)) * np.float32(0.25)',
+                                        'return (d * da) * np.trunc((ls * sumi + np.trunc(sumi / 2)) / 2).astype(np.float32)'),
+                         IQ3_XXS_HALVES)),
+)
+
+# %% ../../nbs/18l_iq3_xxs.ipynb #vdot-iq3_xxs-15
+IQ3_XXS = dataclasses.replace(IQ3_XXS, vdot_src=IQ3_XXS_VDOT_SRC, vdot_twin=iq3_xxs_vdot_twin, vdot_sabotages=IQ3_XXS_VDOT_SABOTAGES)
