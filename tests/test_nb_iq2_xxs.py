@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 
+import dataclasses
 import numpy as np
 import gguf
 from ferrox_lit.f16 import f16_to_f32
 from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
 from ferrox_lit.tables import Table, KSIGNS_IQ2XS, KMASK_IQ2XS
 from ferrox_lit.source import cuda_text
+from ferrox_lit.vdot import word_at, dp4a, vsub4, pieces_vdot, pieces_twin, epi_halves
 
 
 from IPython.display import Markdown
@@ -23,6 +25,9 @@ from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.cost import plot_banks, plot_cost
 from ferrox_lit.tables import gguf_grid, table_mismatches, parse_table
 from ferrox_lit.placement import placement_rung
+from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, route_errors, BOUND_U
+from ferrox_lit.int8_error import plot_kind_error
+from ferrox_lit.mmq import mmq_evidence, mmq_shapes
 
 
 import ferrox_lit.formats.iq2_xxs as _nbmod
@@ -119,3 +124,45 @@ def test_iq2_xxs_sabotages_fire():
     assert 0.35 < loud['eight-index'] < 0.45
     # a group of 8 uses entry 100 or 101 with probability 2/256; the swapped entries differ in some of their 8 bytes
     assert 0 < loud['grid-swap'] < 2 / 256 and 0 < loud['grid-byte'] < 1 / 256
+
+
+def test_iq2_xxs_mmq_unpack_pin():
+    blk = iq2_xxs_pin_block()
+    q = iq2_xxs_mmq_unpack_twin(blk[None, None], np.arange(8).reshape(1, 8, 1)).view(np.int8).reshape(256)
+    want = IQ2_XXS.dequantize(blk) / np.float32(0.375)                       # dequant lane: +-grid byte, exact
+    assert (q.astype(np.float32) == want).all()
+    assert np.abs(q).max() == 43 and (np.abs(q) > 0).all()
+    bad = iq2_xxs_mmq_unpack_twin(blk[None, None], np.arange(8).reshape(1, 8, 1)[:, ::-1])   # sabotage: groups reversed
+    assert (bad.view(np.int8).reshape(256).astype(np.float32) != want).any()
+
+
+def test_iq2_xxs_vdot_evidence():
+    ev = vdot_evidence(IQ2_XXS, n_blocks=64)
+    assert len(ev) >= 3
+    for r in ev: assert r['mismatches'] == 0 and r['err_over_uM'] <= BOUND_U, r
+    assert ev[2]['nonfinite'] > 0   # the degenerate scales reach the output: inf/NaN compared bit for bit too
+
+
+def test_iq2_xxs_trunc_route():
+    r = {(x['activations'], x['route']): x for x in route_errors(IQ2_XXS, iq2_xxs_vdot_trunc, 'integer / 8', n_blocks=512)}
+    for act in ('gaussian', 'outliers'):
+        ours, trunc = r[act, 'ours'], r[act, 'integer / 8']
+        # truncation drops up to 7/8 of d * da per chunk against a float rounding of the whole: orders of magnitude apart
+        assert ours['max_err_over_uM'] <= BOUND_U < trunc['median_err_over_uM']
+
+
+def test_iq2_xxs_vdot_sabotages_fire():
+    rep = {r['sabotage']: r for r in vdot_sabotage_report(IQ2_XXS)}
+    assert len(rep) == 4
+    for r in rep.values(): assert r['fired'] and r['twin_reproduces'], r
+    loud = {k: r['mismatching'] / r['of'] for k, r in rep.items()}
+    # a chunk's 4 eights each have odd parity (a negative 8th sign) with probability 1/2: the chunk survives w.p. 1/16
+    assert 0.88 < loud['sign-parity'] < 0.98
+    assert loud['sign-stride'] > 0.95    # eights 1..3 read other bits: 21 random signs, all right only by accident
+    assert loud['grid-halves'] > 0.95    # survives only if all four entries have equal halves (entry 0 does; few others)
+    assert 0.88 < loud['scale-nibble'] < 0.98   # a random nibble equals the scale 1 time in 16
+
+
+def test_iq2_xxs_mmq():
+    for r in mmq_evidence(IQ2_XXS): assert r['mismatches'] == 0 and r['nan_same'], r
+    for r in mmq_evidence(IQ2_XXS, arch=75, shapes=mmq_shapes(IQ2_XXS)[1:3]): assert r['mismatches'] == 0, r   # the __dp4a path

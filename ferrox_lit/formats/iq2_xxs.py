@@ -4,17 +4,21 @@
 
 # %% ../../nbs/18i_iq2_xxs.ipynb #4d7ce8e8
 from __future__ import annotations
+import dataclasses
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
 from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
 from ..tables import Table, KSIGNS_IQ2XS, KMASK_IQ2XS
 from ..source import cuda_text
+from ..vdot import word_at, dp4a, vsub4, pieces_vdot, pieces_twin, epi_halves
+
 
 # %% auto #0
 __all__ = ['IQ2_XXS_LAYOUT', 'IQ2_MAGS', 'IQ2XXS_GRID', 'IQ2_XXS_SRC', 'IQ2_XXS_SABOTAGES', 'IQ2_XXS_TABLES', 'IQ2_XXS',
-           'grid_from_digits', 'iq2_xxs_index_blocks', 'iq2_xxs_spec', 'iq2_xxs_twin', 'iq2_xxs_pin_block', 'grid_slip',
-           'swap_entries', 'byte_off']
+           'IQ2_XXS_VDOT_SRC', 'IQ2_XXS_HALVES', 'iq2_xxs_vdot_twin', 'IQ2_XXS_VDOT_SABOTAGES', 'grid_from_digits',
+           'iq2_xxs_index_blocks', 'iq2_xxs_spec', 'iq2_xxs_twin', 'iq2_xxs_pin_block', 'grid_slip', 'swap_entries',
+           'byte_off', 'iq2_xxs_mmq_unpack_twin', 'iq2_xxs_mmq_epi_twin', 'iq2_xxs_vdot_trunc']
 
 # %% ../../nbs/18i_iq2_xxs.ipynb #7c0401d1
 IQ2_XXS_LAYOUT = (('d', 0, 2, 'fp16 super-scale'),
@@ -163,3 +167,59 @@ IQ2_XXS = Kind(
     sabotages=IQ2_XXS_SABOTAGES,
     summary='8 weights per byte index into a 256 x u64 lattice grid, 7 sign bits + parity, 4-bit scale per 32, fp16 per 256',
 )
+
+# %% ../../nbs/18i_iq2_xxs.ipynb #vdot-iq2_xxs-01
+IQ2_XXS_VDOT_SRC = pieces_vdot(cuda_text('mmq_iq2_xxs.cuh'), 'IQ2_XXS')  # the pieces (shown below) + ferrox_vdot_iq2_xxs built from them
+
+# %% ../../nbs/18i_iq2_xxs.ipynb #vdot-iq2_xxs-04
+_K, _H = np.arange(4), np.arange(2)   # a group's four eights; a grid entry's two 32-bit halves
+
+def iq2_xxs_mmq_unpack_twin(wb, j):
+    "Twin of `ferrox_mmq_unpack_iq2_xxs`: wb uint8 [nb,1,66], j [1,C,1] -> uint32 words [nb,C,8] (element e: byte e % 4 of word e / 4)."
+    g8 = 2 + 8 * j
+    aux = word_at(wb, g8 + 4)
+    g = IQ2XXS_GRID.values[byte_at(wb, g8 + _K)]                                   # [nb,C,4] u64: eight k's magnitudes
+    s = KSIGNS_IQ2XS.values[(aux >> (7 * _K)) & 127].astype(np.uint32)            # [nb,C,4]: eight k's 8 sign bits
+    m = (((s[..., None] >> (4 * _H)) & 15) * 0x00204081 & 0x01010101) * 0xFF      # [nb,C,4,2]: bit e -> byte e = 0xFF
+    gh = (g[..., None] >> (32 * _H).astype(np.uint64)).astype(np.uint32)           # half h of the entry (C's cast truncates)
+    q = vsub4(gh ^ m, m)                                                           # -g where m = 0xFF
+    return q.reshape(*q.shape[:-2], 8)                                             # word 2k + h
+
+def iq2_xxs_mmq_epi_twin(wb, j, da, sumi, asum):
+    "Twin of `ferrox_mmq_epi_iq2_xxs`: the chunk's float32 [nb,C,1] from its exact sum `sumi` (int32 [nb,C,1]); `asum` unused."
+    d = f16_to_f32(u16_at(wb, 0))
+    ls = byte_at(wb, 2 + 8 * j + 7) >> 4
+    return ((d * np.float32(0.125)) * da) * (sumi * (2 * ls + 1)).astype(np.float32)
+
+IQ2_XXS_HALVES = epi_halves(cuda_text('mmq_iq2_xxs.cuh'), 'IQ2_XXS')   # False: a scale per 32, the 5-parameter epilogue
+iq2_xxs_vdot_twin = pieces_twin(iq2_xxs_mmq_unpack_twin, iq2_xxs_mmq_epi_twin, IQ2_XXS_HALVES)
+
+# %% ../../nbs/18i_iq2_xxs.ipynb #vdot-iq2_xxs-10
+IQ2_XXS_VDOT_SABOTAGES = (
+    Sabotage('sign-parity', 'the 7 stored sign bits as the mask, no `ksigns`: the implied 8th sign always +',
+             'ferrox_ksigns_iq2xs[(aux >> (7 * k)) & 127]', '((aux >> (7 * k)) & 127)',
+             pieces_twin(twin_slip(iq2_xxs_mmq_unpack_twin, 'KSIGNS_IQ2XS.values[(aux >> (7 * _K)) & 127]', '((aux >> (7 * _K)) & 127)'),
+                         iq2_xxs_mmq_epi_twin, IQ2_XXS_HALVES)),
+    Sabotage('sign-stride', 'the sign fields at bit `8 * k` instead of `7 * k`', '(aux >> (7 * k)) & 127', '(aux >> (8 * k)) & 127',
+             pieces_twin(twin_slip(iq2_xxs_mmq_unpack_twin, '(aux >> (7 * _K)) & 127', '(aux >> (8 * _K)) & 127'),
+                         iq2_xxs_mmq_epi_twin, IQ2_XXS_HALVES)),
+    Sabotage('grid-halves', "the grid entry's 32-bit halves swapped: elements 8k..8k+3 take the magnitudes of 8k+4..8k+7",
+             '(g >> (32 * h))', '(g >> (32 * (1 - h)))',
+             pieces_twin(twin_slip(iq2_xxs_mmq_unpack_twin, '(32 * _H)', '(32 * (1 - _H))'), iq2_xxs_mmq_epi_twin, IQ2_XXS_HALVES)),
+    Sabotage('scale-nibble', "the scale read from the low nibble of aux32's last byte (sign bits 24..27), not bits 28..31",
+             'wb[2 + 8 * j + 7] >> 4', 'wb[2 + 8 * j + 7] & 15',
+             pieces_twin(iq2_xxs_mmq_unpack_twin, twin_slip(iq2_xxs_mmq_epi_twin, 'byte_at(wb, 2 + 8 * j + 7) >> 4',
+                                                            'byte_at(wb, 2 + 8 * j + 7) & 15'), IQ2_XXS_HALVES)),
+)
+
+# %% ../../nbs/18i_iq2_xxs.ipynb #vdot-iq2_xxs-12
+IQ2_XXS = dataclasses.replace(IQ2_XXS, vdot_src=IQ2_XXS_VDOT_SRC, vdot_twin=iq2_xxs_vdot_twin, vdot_sabotages=IQ2_XXS_VDOT_SABOTAGES)
+
+# %% ../../nbs/18i_iq2_xxs.ipynb #vdot-iq2_xxs-17
+def iq2_xxs_vdot_trunc(wb, ab, j):
+    "llama.cpp's tail for comparison (not a snippet's twin): `sumi * (2 ls + 1) / 8` in C integers (truncating), then times `d * da`."
+    d, da = f16_to_f32(u16_at(wb, 0)), f16_to_f32(u16_at(ab, 0))
+    sumi = dp4a(iq2_xxs_mmq_unpack_twin(wb, j), word_at(ab, 4 + 4 * np.arange(8))).astype(np.int64)
+    t = sumi * (2 * (byte_at(wb, 2 + 8 * j + 7) >> 4).astype(np.int64) + 1)
+    t = np.sign(t) * (np.abs(t) // 8)                                  # C's `/` truncates toward zero
+    return (d * da) * t.astype(np.float32)
