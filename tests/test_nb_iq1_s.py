@@ -5,12 +5,14 @@ from __future__ import annotations
 
 
 import base64
+import dataclasses
 import numpy as np
 import gguf
 from ferrox_lit.f16 import f16_to_f32
 from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
 from ferrox_lit.source import cuda_text
 from ferrox_lit.tables import Table
+from ferrox_lit.vdot import pieces_vdot, pieces_twin, epi_halves, word_at, dp4a, vsub4
 
 
 from IPython.display import Markdown
@@ -24,6 +26,9 @@ from ferrox_lit.mul_mm import kernel_src
 from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.cost import plot_banks, plot_cost
 from ferrox_lit.placement import placement_rung
+from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, route_errors, BOUND_U
+from ferrox_lit.int8_error import plot_kind_error
+from ferrox_lit.mmq import mmq_evidence
 
 
 import ferrox_lit.formats.iq1_s as _nbmod
@@ -148,3 +153,43 @@ def test_iq1_s_snippet_as_c():
     assert rows[0]['mismatches'] == 0
     for r in rows[1:]: assert r['mismatches'] == 0, r                     # the slipped C is exactly the slipped twin
     assert all(any(r['differs_from_ggml'] > 0 for r in rows if r['text'] == s.name) for s in IQ1_S.sabotages)
+
+
+def test_iq1_s_vdot_pin():
+    blk, want = iq1_s_pin_block()
+    ab = np.zeros((1, 8, 36), np.uint8); ab[..., 1] = 0x3C; ab[..., 4:] = 1
+    got = iq1_s_vdot_twin(blk[None, None], ab, np.arange(8).reshape(1, 8, 1))[0, :, 0]
+    assert got[1] == 3 * -16.0                          # derived by hand above
+    assert (got == want.reshape(8, 32).sum(1)).all()    # every group: the sum of its hand-derived weights
+
+
+def test_iq1_s_vdot_evidence():
+    ev = vdot_evidence(IQ1_S, n_blocks=64)
+    assert len(ev) >= 3
+    for r in ev: assert r['mismatches'] == 0 and r['err_over_uM'] <= BOUND_U, r
+    assert ev[2]['nonfinite'] > 0   # the degenerate scales reach the output: inf/NaN compared bit for bit too
+
+
+def test_iq1_s_delta_route():
+    r = {(x['activations'], x['route']): x for x in route_errors(IQ1_S, iq1_s_vdot_via_s, 'offset via s', n_blocks=1024)}
+    for act in ('gaussian', 'outliers'):
+        ours, via_s = r[act, 'ours'], r[act, 'offset via s']
+        assert ours['max_err_over_uM'] <= BOUND_U < via_s['median_err_over_uM']   # float rounding vs a quantization-sized error
+        assert ours['rel_rms_vs_unquantized'] < 0.75 * via_s['rel_rms_vs_unquantized']
+
+
+def test_iq1_s_vdot_sabotages_fire():
+    rep = {r['sabotage']: r for r in vdot_sabotage_report(IQ1_S)}
+    for r in rep.values(): assert r['fired'] and r['twin_reproduces'], r
+    loud = {k: r['mismatching'] / r['of'] for k, r in rep.items()}
+    assert loud['delta-sign'] > 0.95        # changes the chunk by 2 asum (2s+1) d da / 8: zero only where asum == 0
+    assert loud['index-low-bits'] > 0.95    # right only where all four slots' high bits are 0: 8^-4 of the groups
+    assert 0.8 < loud['scale-bit-11'] < 0.95   # bits 11..13 equal bits 12..14 only if bits 11..14 agree: 1 group in 8
+    assert loud['delta-unscaled'] > 0.95    # right only where sum(g qa) == 0
+
+
+def test_iq1_s_mmq():
+    rows = mmq_evidence(IQ1_S)
+    assert rows and all(r['mismatches'] == 0 and r['nan_same'] for r in rows), rows
+    rows75 = mmq_evidence(IQ1_S, arch=75)[1:3]   # sm_75: the __dp4a branch of the same kernel
+    assert len(rows75) == 2 and all(r['mismatches'] == 0 for r in rows75), rows75

@@ -5,16 +5,21 @@
 # %% ../../nbs/18n_iq1_s.ipynb #e9faa0c9
 from __future__ import annotations
 import base64
+import dataclasses
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
 from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
 from ..source import cuda_text
 from ..tables import Table
+from ..vdot import pieces_vdot, pieces_twin, epi_halves, word_at, dp4a, vsub4
+
 
 # %% auto #0
 __all__ = ['IQ1_S_LAYOUT', 'IQ1S_GRID_MASK', 'IQ1S_GRID', 'IQ1S_DELTA', 'IQ1_S_SRC', 'IQ1S_GRID_SLIPS', 'IQ1_S_SABOTAGES',
-           'IQ1_S', 'ternary_grid', 'iq1_s_spec', 'grid_f32', 'iq1_s_twin', 'iq1_s_pin_block', 'grid_sabotages']
+           'IQ1_S', 'IQ1_S_VDOT_SRC', 'IQ1_S_VDOT_HALVES', 'iq1_s_vdot_twin', 'IQ1_S_VDOT_SABOTAGES', 'ternary_grid',
+           'iq1_s_spec', 'grid_f32', 'iq1_s_twin', 'iq1_s_pin_block', 'grid_sabotages', 'iq1_s_mmq_unpack_twin',
+           'iq1_s_mmq_epi_twin', 'iq1_s_vdot_via_s']
 
 # %% ../../nbs/18n_iq1_s.ipynb #ea1e3c33
 IQ1_S_LAYOUT = (('d', 0, 2, 'fp16 super-scale'),
@@ -151,3 +156,58 @@ IQ1_S = Kind(
     sabotages=IQ1_S_SABOTAGES,
     summary='11-bit indices into a 2048-entry ternary grid, +-1/8 delta and odd 3-bit scale per 32, fp16 super-scale per 256',
 )
+
+# %% ../../nbs/18n_iq1_s.ipynb #a756d038
+IQ1_S_VDOT_SRC = pieces_vdot(cuda_text('mmq_iq1_s.cuh'), 'IQ1_S')  # the pieces (ferrox_lit/cuda/mmq_iq1_s.cuh) + ferrox_vdot_iq1_s
+
+# %% ../../nbs/18n_iq1_s.ipynb #b84a34a7
+def iq1_s_mmq_unpack_twin(wb, j):
+    "Twin of `ferrox_mmq_unpack_iq1_s`: wb uint8 [nb,1,50], j [1,C,1] -> uint32 words [nb,C,8]."
+    qh = u16_at(wb, 34 + 2 * j)
+    l = np.arange(4)
+    idx = byte_at(wb, 2 + 4 * j + l) | (((qh >> (3 * l)) & 7) << 8)      # [nb, C, 4]: the slots' 11-bit indices
+    g = IQ1S_GRID.values[idx]                                             # uint64 entries, eight signed bytes each
+    return np.stack([g & np.uint64(0xFFFFFFFF), g >> np.uint64(32)], -1).astype(np.uint32).reshape(*idx.shape[:2], 8)
+
+def iq1_s_mmq_epi_twin(wb, j, da, sumi, asum):
+    "Twin of `ferrox_mmq_epi_iq1_s`: the chunk's float32 [nb,C,1] from its integer sums (int32 [nb,C,1])."
+    qh = u16_at(wb, 34 + 2 * j)
+    d = f16_to_f32(u16_at(wb, 0))
+    sum8 = 8 * sumi + np.where(qh & 0x8000, -asum, asum)
+    t = sum8 * (2 * ((qh >> 12) & 7) + 1).astype(np.int32)
+    return (d * da) * (t.astype(np.float32) * np.float32(0.125))
+
+IQ1_S_VDOT_HALVES = epi_halves(cuda_text('mmq_iq1_s.cuh'), 'IQ1_S')   # False: the chunk's totals (a scale per 32)
+iq1_s_vdot_twin = pieces_twin(iq1_s_mmq_unpack_twin, iq1_s_mmq_epi_twin, IQ1_S_VDOT_HALVES)
+
+# %% ../../nbs/18n_iq1_s.ipynb #9cba166e
+IQ1_S_VDOT_SABOTAGES = (
+    Sabotage('delta-sign', 'the delta positive when bit 15 is set: `+asum` and `-asum` exchanged',
+             '? -asum : asum', '? asum : -asum',
+             pieces_twin(iq1_s_mmq_unpack_twin, twin_slip(iq1_s_mmq_epi_twin, 'np.where(qh & 0x8000, -asum, asum)',
+                                                          'np.where(qh & 0x8000, asum, -asum)'), IQ1_S_VDOT_HALVES)),
+    Sabotage('index-low-bits', "the grid index without its 3 high bits from `qh`: only `qs`'s byte (entries 0..255)",
+             'wb[2 + 4 * j + l] | (((qh >> (3 * l)) & 7u) << 8)', 'wb[2 + 4 * j + l]',
+             pieces_twin(twin_slip(iq1_s_mmq_unpack_twin, 'byte_at(wb, 2 + 4 * j + l) | (((qh >> (3 * l)) & 7) << 8)',
+                                   'byte_at(wb, 2 + 4 * j + l)'), iq1_s_mmq_epi_twin, IQ1_S_VDOT_HALVES)),
+    Sabotage('scale-bit-11', "llama.cpp's `(qh >> 11) & 0x0E` half-ported: the 3-bit scale read from bit 11, `2 * ((qh >> 11) & 7) + 1`",
+             '(2 * ((qh >> 12) & 7u) + 1)', '(2 * ((qh >> 11) & 7u) + 1)',
+             pieces_twin(iq1_s_mmq_unpack_twin, twin_slip(iq1_s_mmq_epi_twin, '(qh >> 12)', '(qh >> 11)'), IQ1_S_VDOT_HALVES)),
+    Sabotage('delta-unscaled', 'the grid sum not multiplied by 8 before the delta term: `sumi +- asum` (the delta counted as +-1)',
+             'const int sum8 = 8 * sumi +', 'const int sum8 = sumi +',
+             pieces_twin(iq1_s_mmq_unpack_twin, twin_slip(iq1_s_mmq_epi_twin, 'sum8 = 8 * sumi +', 'sum8 = sumi +'), IQ1_S_VDOT_HALVES)),
+)
+
+# %% ../../nbs/18n_iq1_s.ipynb #2484f4b5
+IQ1_S = dataclasses.replace(IQ1_S, vdot_src=IQ1_S_VDOT_SRC, vdot_twin=iq1_s_vdot_twin, vdot_sabotages=IQ1_S_VDOT_SABOTAGES)
+
+# %% ../../nbs/18n_iq1_s.ipynb #9f1459b3
+def iq1_s_vdot_via_s(wb, ab, j):
+    "llama.cpp's route for comparison (not a snippet's twin): codes g + 1 in {0, 1, 2}, the offset -1 +- 1/8 through Q8_1's sum s."
+    q = vsub4(iq1_s_mmq_unpack_twin(wb, j), 0xFFFFFFFF)                   # g + 1 per byte
+    qh = u16_at(wb, 34 + 2 * j)
+    da, s = f16_to_f32(u16_at(ab, 0)), f16_to_f32(u16_at(ab, 2))
+    sumi = dp4a(q, word_at(ab, 4 + 4 * np.arange(8)))
+    d1q = f16_to_f32(u16_at(wb, 0)) * (2 * ((qh >> 12) & 7) + 1).astype(np.float32)
+    delta = np.where(qh & 0x8000, np.float32(-1 - IQ1S_DELTA), np.float32(-1 + IQ1S_DELTA))
+    return d1q * (da * sumi.astype(np.float32) + s * delta)
