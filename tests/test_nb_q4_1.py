@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 
+import dataclasses
 import numpy as np
 import gguf
 from ferrox_lit.f16 import f16_to_f32
-from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
+from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB, quantize_rows
 from ferrox_lit.source import cuda_text
+from ferrox_lit.vdot import word_at, dp4a, pieces_vdot, pieces_twin, epi_halves, vdot_twin, activations, q8_1_chunks
 
 
 from IPython.display import Markdown
@@ -20,6 +22,10 @@ from ferrox_lit.core import mismatches, md_table, NotWholeBlocks, WrongDtype
 from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.cost import plot_banks, plot_cost
 from ferrox_lit.formats.q4_0 import Q4_0
+from functools import partial
+from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, route_errors, BOUND_U
+from ferrox_lit.int8_error import plot_kind_error
+from ferrox_lit.mmq import mmq_evidence
 
 
 import ferrox_lit.formats.q4_1 as _nbmod
@@ -117,3 +123,55 @@ def test_q4_1_roundtrip_within_half_a_step():
     err = np.abs(Q4_1.dequantize(qb).reshape(-1, 32) - x.reshape(-1, 32)) / d
     assert (err <= 0.5 + 2.0 ** -11 * (m / d + 16)).all()   # half a step, plus the fp16 rounding of d and m
     assert err.max() > 0.45                                  # and the half step is reached: the bound is not loose
+
+
+def test_q4_1_pieces_twins():
+    b = random_blocks(Q4_1, 512, 1)
+    e = np.arange(32); byte = b[:, 4 + e % 16]
+    codes = np.where(e < 16, byte & 0x0F, byte >> 4)                  # the element map, read off the bytes afresh
+    lanes = lambda f: f(b[:, None, :], np.zeros((1, 1, 1), int)).view(np.uint8).reshape(len(b), 32)
+    assert (lanes(q4_1_mmq_unpack_twin) == codes).all()
+    # sabotage: Q4_0's offset of qs (byte 2) moves every lane
+    assert (lanes(twin_slip(q4_1_mmq_unpack_twin, 'word_at(wb, 4 + 4 * i)', 'word_at(wb, 2 + 4 * i)')) != codes).mean() > 0.8
+    eye = np.array([0x00, 0x3C, 0x00, 0xC8] + [j | (15 - j) << 4 for j in range(16)], np.uint8)[None, None]
+    assert q4_1_mmq_epi_twin(eye, 0, np.float32(0.5), np.int32([[[100]]]), np.int32([[[10]]])).item() == 100 / 2 - 4 * 10
+
+
+def test_q4_1_vdot_evidence():
+    ev = vdot_evidence(Q4_1, n_blocks=64)
+    assert len(ev) >= 3
+    for r in ev: assert r['mismatches'] == 0 and r['err_over_uM'] <= 3 <= BOUND_U, r   # the derived 3 u M, inside the bound
+    assert ev[2]['nonfinite'] > 0   # the degenerate scales reach the output: inf/NaN compared bit for bit too
+
+
+def test_q4_1_min_route():
+    r = {(x['activations'], x['route']): x for x in route_errors(Q4_1, q4_1_vdot_via_s, 'via s', n_blocks=1024)}
+    for act in ('gaussian', 'outliers'):
+        assert r[act, 'ours']['max_err_over_uM'] <= 3 < 100 < r[act, 'via s']['median_err_over_uM']   # float rounding vs quantization-sized
+    for q in quantized_min_routes(Q4_1, {'via s': q4_1_vdot_via_s}, n_blocks=1024):
+        assert q['ratio'] > 1.5 and abs(q['ratio'] / q['predicted'] - 1) < 0.15, q   # farther from the unquantized dot, as predicted
+    # sabotage: a route that drops the minimum's term entirely is no longer the dot at all
+    bad = quantized_min_routes(Q4_1, {'no min': lambda wb, ab, j: q4_1_vdot_via_s(wb, ab, j) - f16_to_f32(u16_at(wb, 2)) * f16_to_f32(u16_at(ab, 2))}, n_blocks=256)
+    assert all(abs(q['ratio'] / q['predicted'] - 1) > 1 for q in bad)
+
+
+def test_q4_1_vdot_sabotages_fire():
+    rep = {r['sabotage']: r for r in vdot_sabotage_report(Q4_1)}
+    assert len(rep) >= 3
+    for r in rep.values(): assert r['fired'] and r['twin_reproduces'], r
+    loud = {k: r['mismatching'] / r['of'] for k, r in rep.items()}
+    # d da (sumi + asum) vs d da sumi + m da asum: equal only where asum == 0 (32 quants summing to zero, ~1 chunk in 800) or m == d
+    assert loud['m-read-as-d'] > 0.95
+    # changes the result by 2 m da asum: zero only where asum == 0; absorbed only if |m asum| < 2^-25 |d sumi|, beyond these scales' spread
+    assert loud['min-subtracted'] > 0.95
+    # every word two bytes early: lanes from m's bytes and from the neighbouring elements; equal sums only by accident
+    assert loud['qs-at-2'] > 0.95
+    # the high lanes become 16 q (mod 256, as int8): the same sum only if all 16 high codes are 0, or by accident
+    assert loud['hi-unshifted'] > 0.95
+
+
+def test_q4_1_mmq():
+    rows = mmq_evidence(Q4_1) + mmq_evidence(Q4_1, arch=75)[1:3]   # sm_75: the kernel's __dp4a path, same twin
+    assert len(rows) >= 4 and {r['arch'] for r in rows} == {'sm_90', 'sm_75'}
+    for r in rows: assert r['mismatches'] == 0 and r['nan_same'], r
+    assert any(r['nan'] > 0 for r in rows)   # the degenerate scales reach the GEMM's output, NaNs in the same places

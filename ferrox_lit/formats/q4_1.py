@@ -4,14 +4,19 @@
 
 # %% ../../nbs/18d_q4_1.ipynb #4855ee50
 from __future__ import annotations
+import dataclasses
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
-from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
+from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB, quantize_rows
 from ..source import cuda_text
+from ..vdot import word_at, dp4a, pieces_vdot, pieces_twin, epi_halves, vdot_twin, activations, q8_1_chunks
+
 
 # %% auto #0
-__all__ = ['Q4_1_LAYOUT', 'Q4_1_SRC', 'Q4_1_SABOTAGES', 'Q4_1', 'q4_1_spec', 'q4_1_twin']
+__all__ = ['Q4_1_LAYOUT', 'Q4_1_SRC', 'Q4_1_SABOTAGES', 'Q4_1', 'Q4_1_PIECES', 'Q4_1_VDOT_SRC', 'Q4_1_HALVES',
+           'Q4_1_VDOT_SABOTAGES', 'q4_1_spec', 'q4_1_twin', 'q4_1_mmq_unpack_twin', 'q4_1_mmq_epi_twin',
+           'q4_1_vdot_via_s', 'quantized_min_routes']
 
 # %% ../../nbs/18d_q4_1.ipynb #5fede2a1
 Q4_1_LAYOUT = (('d', 0, 2, 'fp16 step'), ('m', 2, 2, 'fp16 minimum (offset added to every weight)'),
@@ -60,3 +65,77 @@ Q4_1_SABOTAGES = (
 Q4_1 = Kind(name='Q4_1', ggml_type=int(gguf.GGMLQuantizationType.Q4_1), block_bytes=20, block_elems=32,
             dequant_src=Q4_1_SRC, twin_sub=q4_1_twin, spec=q4_1_spec, layout=Q4_1_LAYOUT,
             f16_fields=(0, 2), sabotages=Q4_1_SABOTAGES, summary='4-bit codes x fp16 step + fp16 min per 32')
+
+# %% ../../nbs/18d_q4_1.ipynb #vdot-q4_1-01
+Q4_1_PIECES = cuda_text('mmq_q4_1.cuh')          # the MMQ pieces: ferrox_lit/cuda/mmq_q4_1.cuh, shown below
+Q4_1_VDOT_SRC = pieces_vdot(Q4_1_PIECES, 'Q4_1')  # the pieces + vdot_pieces.cuh: ferrox_vdot_q4_1, the matvec's int8 dot
+Q4_1_HALVES = epi_halves(Q4_1_PIECES, 'Q4_1')     # False: one scale per 32, the epilogue takes the chunk's totals
+
+# %% ../../nbs/18d_q4_1.ipynb #vdot-q4_1-04
+def q4_1_mmq_unpack_twin(wb, j):
+    "Twin of `ferrox_mmq_unpack_q4_1`: wb uint8 [nb,1,20], j [1,1,1] -> uint32 words [nb,1,8] (element e in byte e % 4 of word e / 4)."
+    i = np.arange(4)
+    v = word_at(wb, 4 + 4 * i)
+    return np.concatenate([v & 0x0F0F0F0F, (v >> 4) & 0x0F0F0F0F], axis=-1)
+
+def q4_1_mmq_epi_twin(wb, j, da, sumi, asum):
+    "Twin of `ferrox_mmq_epi_q4_1`: the chunk's float from its exact sums (int32 [nb,1,1]) -> float32 [nb,1,1]."
+    d = f16_to_f32(u16_at(wb, 0))
+    m = f16_to_f32(u16_at(wb, 2))
+    return (d * da) * sumi.astype(np.float32) + (m * da) * asum.astype(np.float32)
+
+# %% ../../nbs/18d_q4_1.ipynb #vdot-q4_1-09
+Q4_1_VDOT_SABOTAGES = (
+    Sabotage('m-read-as-d', "`dm`'s first half taken for both: the minimum read from bytes 0..1",
+             'ferrox_vdot_u16(wb + 2)', 'ferrox_vdot_u16(wb)',
+             pieces_twin(q4_1_mmq_unpack_twin, twin_slip(q4_1_mmq_epi_twin, 'u16_at(wb, 2)', 'u16_at(wb, 0)'), Q4_1_HALVES)),
+    Sabotage('min-subtracted', "Q4_K's habit: the minimum's term subtracted, `d da sumi - m da asum`",
+             '+ __fmul_rn(m * da', '- __fmul_rn(m * da',
+             pieces_twin(q4_1_mmq_unpack_twin, twin_slip(q4_1_mmq_epi_twin, '+ (m * da)', '- (m * da)'), Q4_1_HALVES)),
+    Sabotage('qs-at-2', "Q4_0's offset kept: the code words read from byte 2, so the minimum's bytes become codes",
+             'wb + 4 + 4 * i', 'wb + 2 + 4 * i',
+             pieces_twin(twin_slip(q4_1_mmq_unpack_twin, 'word_at(wb, 4 + 4 * i)', 'word_at(wb, 2 + 4 * i)'), q4_1_mmq_epi_twin,
+                         Q4_1_HALVES)),
+    Sabotage('hi-unshifted', "the high nibbles masked in place (`& 0xF0F0F0F0`), not shifted down: 16 q, wrapping as int8",
+             '(v >> 4) & 0x0F0F0F0F', 'v & 0xF0F0F0F0',
+             pieces_twin(twin_slip(q4_1_mmq_unpack_twin, '(v >> 4) & 0x0F0F0F0F', 'v & 0xF0F0F0F0'), q4_1_mmq_epi_twin, Q4_1_HALVES)),
+)
+
+# %% ../../nbs/18d_q4_1.ipynb #vdot-q4_1-11
+Q4_1 = dataclasses.replace(Q4_1, vdot_src=Q4_1_VDOT_SRC, vdot_twin=pieces_twin(q4_1_mmq_unpack_twin, q4_1_mmq_epi_twin, Q4_1_HALVES),
+                           vdot_sabotages=Q4_1_VDOT_SABOTAGES)
+
+# %% ../../nbs/18d_q4_1.ipynb #vdot-q4_1-16
+def q4_1_vdot_via_s(wb, ab, j, fp16_products:bool=False):
+    "llama.cpp's route for comparison (not a snippet's twin): `sumi * (d da) + m s`, s Q8_1's half sum; `fp16_products`: `__hmul2`."
+    d, m = f16_to_f32(u16_at(wb, 0)), f16_to_f32(u16_at(wb, 2))
+    da, s = f16_to_f32(u16_at(ab, 0)), f16_to_f32(u16_at(ab, 2))
+    dd, ms = d * da, m * s                                   # exact in float32: 11-bit significands
+    if fp16_products: dd, ms = dd.astype(np.float16).astype(np.float32), ms.astype(np.float16).astype(np.float32)
+    sumi = dp4a(q4_1_mmq_unpack_twin(wb, j), word_at(ab, 4 + 4 * np.arange(8)))
+    return sumi.astype(np.float32) * dd + ms
+
+# %% ../../nbs/18d_q4_1.ipynb #vdot-q4_1-19
+def quantized_min_routes(kind:Kind,      # a kind with w = d q + m, the minimum m the fp16 at kind.f16_fields[1] (Q4_1, Q5_1)
+                         others:dict,     # label -> another route's twin (same contract as `kind.vdot_twin`)
+                         n_blocks:int=2048, seed:int=0) -> list:
+    "Relative RMS error against the unquantized dot, on weights quantized from Gaussian rows: ours, other routes, ratio, predicted."
+    rng = np.random.default_rng(seed)
+    w = quantize_rows(kind, rng.standard_normal((n_blocks, kind.block_elems)).astype(np.float32)).reshape(n_blocks, kind.block_bytes)
+    wf = kind.dequantize(w).reshape(n_blocks, kind.block_elems).astype(np.float64)
+    d, m = (f16_to_f32(u16_at(w, off)).astype(np.float64) for off in kind.f16_fields)   # [n, 1] each: the step, the minimum
+    rows = []
+    for out in (False, True):
+        x = activations(kind, n_blocks, seed + 1, outliers=out)
+        a = q8_1_chunks(kind, x)
+        da2 = f16_to_f32(u16_at(a[:, 0, :], 0)).astype(np.float64)[:, 0] ** 2
+        true = (wf * x.astype(np.float64)).sum(-1)
+        rel = lambda tw: float(np.sqrt(np.mean((vdot_twin(kind, w, a, twin=tw)[:, 0] - true) ** 2) / np.mean(true ** 2)))
+        ours = rel(None)
+        predicted = np.sqrt((da2 * ((wf - m) ** 2).sum(-1)).sum() / (da2 * (wf ** 2).sum(-1)).sum())
+        for label, tw in others.items():
+            theirs = rel(tw)
+            rows.append(dict(activations='outliers' if out else 'gaussian', route=label, ours=float(f'{ours:.3g}'),
+                             theirs=float(f'{theirs:.3g}'), ratio=float(f'{theirs / ours:.3g}'), predicted=float(f'{predicted:.3g}'),
+                             median_m_over_d=float(f'{np.median(m / d):.3g}')))
+    return rows

@@ -1,0 +1,21 @@
+// MMQ pieces for Q4_1 (w = d q + m: codes 0..15, an fp16 step d and an fp16 minimum m per 32 weights). The unpack
+// gives chunk j's 32 codes as int8 lanes (element e in byte e % 4 of word e / 4); the epilogue turns the exact sums
+// into the chunk's float: d da sumi + m da asum, where asum is the sum of the Q8_1 quants (not Q8_1's half sum s).
+// ferrox_vdot_q4_1 (vdot_pieces.cuh) and the MMQ kernel both run these two functions.
+static __device__ __forceinline__ void ferrox_mmq_unpack_q4_1(const unsigned char* __restrict__ wb, int j, int* __restrict__ q) {
+    (void)j;  // one chunk per block: j is always 0
+#pragma unroll
+    for (int i = 0; i < 4; i++) {
+        const int v = ferrox_vdot_i32(wb + 4 + 4 * i);   // qs bytes 4i..4i+3: elements 4i.. (low nibbles), 16+4i.. (high)
+        q[i] = v & 0x0F0F0F0F;                            // codes 0..15: below 128, so int8 lanes as they stand
+        q[4 + i] = (v >> 4) & 0x0F0F0F0F;                 // the mask also clears what the signed shift brings in
+    }
+}
+static __device__ __forceinline__ float ferrox_mmq_epi_q4_1(const unsigned char* __restrict__ wb, int j, float da, int sumi, int asum) {
+    (void)j;  // one chunk per block
+    const float d = ferrox_f16_to_f32(ferrox_vdot_u16(wb));
+    const float m = ferrox_f16_to_f32(ferrox_vdot_u16(wb + 2));
+    // d * da and m * da: two 11-bit significands, exact in float32; |sumi| <= 32*15*127 and |asum| <= 32*127 convert
+    // exactly. So each product below is one rounding, the sum a third; __fmul_rn keeps a fast build from fusing them.
+    return __fmul_rn(d * da, (float)sumi) + __fmul_rn(m * da, (float)asum);
+}
