@@ -9,6 +9,8 @@ import gguf
 from ferrox_lit.f16 import f16_to_f32
 from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
 from ferrox_lit.source import cuda_text
+import dataclasses
+from ferrox_lit.vdot import word_at, vsub4, pieces_vdot, pieces_twin, epi_halves
 
 
 import re, time
@@ -22,6 +24,9 @@ from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.mul_mm import kernel_src
 from ferrox_lit.cost import plot_banks, plot_cost
 from ferrox_lit.formats.tq2_0 import libgguf_mismatches
+from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, BOUND_U
+from ferrox_lit.int8_error import plot_kind_error
+from ferrox_lit.mmq import mmq_evidence
 
 
 import ferrox_lit.formats.tq1_0 as _nbmod
@@ -165,3 +170,42 @@ def test_tq1_0_roundtrip():
     assert mismatches(TQ1_0.dequantize(quantize_rows(TQ1_0, t)), t) == 0          # ternary data: exact
     x = rng.standard_normal((64, 4096)).astype(np.float32)
     assert mismatches(TQ1_0.dequantize(quantize_rows(TQ1_0, x)), TQ2_0.dequantize(quantize_rows(TQ2_0, x))) == 0  # TQ2_0's values
+
+
+def test_tq1_0_lanes_are_the_weights():
+    from ferrox_lit.kind import random_blocks
+    j = np.arange(8).reshape(1, 8, 1)
+    def lanes(unpack, w): return np.ascontiguousarray(unpack(w[:, None, :], j)).view(np.int8).reshape(len(w), 256)
+    w = random_blocks(TQ1_0, 64, 3); w[:, 52:54] = (0x00, 0x3C)                  # d = 1: the weights are the trits - 1
+    want = TQ1_0.dequantize(w.reshape(-1)).reshape(64, 256)
+    assert (lanes(tq1_0_mmq_unpack_twin, w) == want).all()
+    # sabotage: lanes packed with the chunk's 16-byte-run words in element order 0..3 twice (i % 4 dropped) differ
+    bad = twin_slip(tq1_0_mmq_unpack_twin, '2 * (j - 5) + i // 4', '2 * (j - 5)')
+    assert (lanes(bad, w) != want).any()
+
+
+def test_tq1_0_vdot_evidence():
+    ev = vdot_evidence(TQ1_0, n_blocks=64)
+    assert len(ev) >= 3
+    for r in ev: assert r['mismatches'] == 0 and r['err_over_uM'] <= BOUND_U, r
+    assert ev[2]['nonfinite'] > 0   # the degenerate scales reach the output: inf/NaN compared bit for bit too
+
+
+def test_tq1_0_vdot_sabotages_fire():
+    rep = {r['sabotage']: r for r in vdot_sabotage_report(TQ1_0)}
+    assert len(rep) >= 3
+    for r in rep.values(): assert r['fired'] and r['twin_reproduces'], r
+    loud = {k: r['mismatching'] / r['of'] for k, r in rep.items()}
+    # n = 3 only in chunk 3, words 4..7 of chunk 6 and word 7 of chunk 7: at most 3 chunks of 8
+    assert 0.3 < loud['pow3-entry'] <= 3 / 8
+    assert loud['unbiased'] > 0.95          # adds sum(qa) to the chunk's integer: zero only by accident
+    # 4 - n = n only for n = 2: chunk 2 is immune, every other chunk has a word with n != 2
+    assert 0.8 < loud['digits-reversed'] <= 7 / 8
+    # only chunk 7's qh words move (trits 0..3 <-> 3..0): one chunk in 8
+    assert 0.1 < loud['qh-reversed'] <= 1 / 8
+
+
+def test_tq1_0_mmq():
+    rows = mmq_evidence(TQ1_0) + mmq_evidence(TQ1_0, arch=75)[1:3]
+    assert len(rows) >= 3 and {r['arch'] for r in rows} == {'sm_90', 'sm_75'}
+    for r in rows: assert r['mismatches'] == 0 and r['nan_same'], r

@@ -9,10 +9,13 @@ import gguf
 from ..f16 import f16_to_f32
 from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
 from ..source import cuda_text
+import dataclasses
+from ..vdot import word_at, vsub4, pieces_vdot, pieces_twin, epi_halves
 
 # %% auto #0
-__all__ = ['TQ1_0_LAYOUT', 'TQ1_0_POW3', 'TQ1_0_SRC', 'TQ1_0_SABOTAGES', 'TQ1_0', 'base3_digits', 'trit_byte', 'tq1_0_spec',
-           'tq1_0_twin', 'trits_by_twin', 'trit_sweep']
+__all__ = ['TQ1_0_LAYOUT', 'TQ1_0_POW3', 'TQ1_0_SRC', 'TQ1_0_SABOTAGES', 'TQ1_0', 'TQ1_0_VDOT_SRC', 'TQ1_0_HALVES',
+           'TQ1_0_VDOT_SABOTAGES', 'base3_digits', 'trit_byte', 'tq1_0_spec', 'tq1_0_twin', 'trits_by_twin',
+           'trit_sweep', 'tq1_0_mmq_unpack_twin', 'tq1_0_mmq_epi_twin']
 
 # %% ../../nbs/18g_tq1_0.ipynb #66ad77ff
 TQ1_0_LAYOUT = (('qs', 0, 48, 'byte m: five trits, most significant first; elements m + 32n (m < 32) or 160 + (m - 32) + 16n'),
@@ -111,3 +114,43 @@ def trit_sweep(kind:Kind,           # TQ1_0 or a sabotaged copy of it
     return dict(kind=kind.name, rounding=rounding, bytes_qs_wrong=int((qs != want).sum()), bytes_qh_wrong=int((qh != want[:, :4]).sum()),
                 packed5_wrong=int((got5 != base3_digits(v)).sum()), packed5_values_wrong=int((got5 != base3_digits(v)).any(1).sum()),
                 packed4_wrong=int((got4 != base3_digits(w4, 4)).sum()))
+
+# %% ../../nbs/18g_tq1_0.ipynb #vdot-tq1_0-01
+TQ1_0_VDOT_SRC = pieces_vdot(cuda_text('mmq_tq1_0.cuh'), 'TQ1_0')  # the pieces (ferrox_lit/cuda/mmq_tq1_0.cuh) + ferrox_vdot_tq1_0
+
+# %% ../../nbs/18g_tq1_0.ipynb #vdot-tq1_0-04
+def tq1_0_mmq_unpack_twin(wb, j):
+    "Twin of `ferrox_mmq_unpack_tq1_0`: wb uint8 [nb,1,54], j [1,C,1] -> uint32 words [nb,C,8], lanes in -1..1."
+    i = np.arange(8)
+    run16 = (j < 7) | (i < 4)
+    off = np.where(j < 5, 4 * i, np.where(run16, 32 + 4 * (i % 4), 48))
+    n = np.where(j < 5, j, np.where(run16, 2 * (j - 5) + i // 4, i - 4))
+    p = ((TQ1_0_POW3 >> (8 * n)) & 0xFF).astype(np.uint32)          # 3^n
+    b = word_at(wb, off)
+    r = (((b & 0x00FF00FF) * p) & 0x00FF00FF) | (((b & 0xFF00FF00) * p) & 0xFF00FF00)
+    t = ((((r & 0x00FF00FF) * 3) >> 8) & 0x00030003) | ((((r >> 8) & 0x00FF00FF) * 3) & 0x03000300)
+    return vsub4(t, 0x01010101)
+
+def tq1_0_mmq_epi_twin(wb, j, da, sumi, asum):
+    "Twin of `ferrox_mmq_epi_tq1_0`: the block's scale times `da` times the chunk's integer sum: float32 [nb,C,1]."
+    d = f16_to_f32(u16_at(wb, 52))
+    return (d * da) * sumi.astype(np.float32)
+
+# %% ../../nbs/18g_tq1_0.ipynb #vdot-tq1_0-09
+TQ1_0_HALVES = epi_halves(TQ1_0_VDOT_SRC, 'TQ1_0')   # False: one scale per block, the epilogue takes the chunk's totals
+TQ1_0_VDOT_SABOTAGES = (
+    Sabotage('pow3-entry', 'pow3[3] typed as 26 (0x1A) instead of 27 (0x1B)', '0x511B090301ull', '0x511A090301ull',
+             pieces_twin(twin_slip(tq1_0_mmq_unpack_twin, TQ1_0_POW3=0x511A090301), tq1_0_mmq_epi_twin, TQ1_0_HALVES)),
+    Sabotage('unbiased', 'the lanes left as the trits 0..2: the bias of one forgotten', 'q[i] = __vsub4(t, 0x01010101);',
+             'q[i] = t;', pieces_twin(twin_slip(tq1_0_mmq_unpack_twin, 'return vsub4(t, 0x01010101)', 'return t'),
+                                      tq1_0_mmq_epi_twin, TQ1_0_HALVES)),
+    Sabotage('digits-reversed', 'trit n read as digit 4 - n: the first element of a byte taken as the least significant trit',
+             '>> (8 * n)', '>> (8 * (4 - n))',
+             pieces_twin(twin_slip(tq1_0_mmq_unpack_twin, '>> (8 * n)', '>> (8 * (4 - n))'), tq1_0_mmq_epi_twin, TQ1_0_HALVES)),
+    Sabotage('qh-reversed', "qh's trits taken last first: element 240 + r from trit 3 - r / 4 instead of r / 4", ': i - 4);',
+             ': 7 - i);', pieces_twin(twin_slip(tq1_0_mmq_unpack_twin, ', i - 4))', ', 7 - i))'), tq1_0_mmq_epi_twin, TQ1_0_HALVES)),
+)
+
+# %% ../../nbs/18g_tq1_0.ipynb #vdot-tq1_0-11
+TQ1_0 = dataclasses.replace(TQ1_0, vdot_src=TQ1_0_VDOT_SRC, vdot_sabotages=TQ1_0_VDOT_SABOTAGES,
+                            vdot_twin=pieces_twin(tq1_0_mmq_unpack_twin, tq1_0_mmq_epi_twin, TQ1_0_HALVES))
