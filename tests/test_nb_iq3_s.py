@@ -11,6 +11,9 @@ from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
 from ferrox_lit.tables import Table, KMASK_IQ2XS
 from ferrox_lit.formats.iq2_s import expand_grid, grid_slip, swapped_entries
 from ferrox_lit.source import cuda_text
+import dataclasses
+from ferrox_lit.vdot import vsub4, pieces_vdot, pieces_twin, epi_halves
+from ferrox_lit.formats.iq3_xxs import vnonzero4
 
 
 from IPython.display import Markdown
@@ -26,6 +29,9 @@ from ferrox_lit.placement import placement_rows, placement_rung
 from ferrox_lit.formats.iq2_s import IQ2_S, libgguf_mismatches
 import dataclasses
 from ferrox_lit.cost import plot_banks, plot_cost
+from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, BOUND_U
+from ferrox_lit.int8_error import plot_kind_error
+from ferrox_lit.mmq import mmq_evidence
 
 
 import ferrox_lit.formats.iq3_s as _nbmod
@@ -155,3 +161,39 @@ def test_iq3_s_sabotages_fire():
     # slots 1, 2, 3 of a half read another byte (3/4); the bit there differs half the time: ~3/8
     assert 0.33 < loud['sign-byte-per-slot'] < 0.42
     assert loud['grid-entries-swapped'] < 0.02 and loud['grid-byte-off'] < 0.01   # a random slot holds one given entry 1/512
+
+
+def test_iq3_s_unpack_is_the_dequant():
+    blk = iq3_s_grid_blocks()   # slot t of block b holds entry 64b + t, all signs +, scale 1
+    q = iq3_s_mmq_unpack_twin(blk[:, None], np.arange(8).reshape(1, 8, 1)).view(np.uint8).reshape(512, 4)
+    assert np.array_equal(q, IQ3S_GRID.lanes().reshape(512, 4))
+    w = random_blocks(IQ3_S, 16, 1)   # signs and scales: lanes x d (1 + 2 s) == the dequantized weights
+    q = iq3_s_mmq_unpack_twin(w[:, None], np.arange(8).reshape(1, 8, 1)).view(np.int8).reshape(16, 8, 32).astype(np.float64)
+    s = ((w[:, 106 + np.arange(8) // 2] >> (4 * (np.arange(8) % 2))) & 0xF).astype(np.float64)
+    d = w[:, :2].copy().view('<f2').astype(np.float64)
+    assert np.array_equal(q * (d * (1 + 2 * s))[..., None], IQ3_S.dequantize(w).reshape(16, 8, 32).astype(np.float64))
+
+
+def test_iq3_s_vdot_evidence():
+    ev = vdot_evidence(IQ3_S, n_blocks=64)
+    assert len(ev) >= 3
+    for r in ev: assert r['mismatches'] == 0 and r['err_over_uM'] <= BOUND_U, r
+    assert ev[2]['nonfinite'] > 0   # the degenerate scales reach the output: inf/NaN compared bit for bit too
+
+
+def test_iq3_s_vdot_sabotages_fire():
+    rep = {r['sabotage']: r for r in vdot_sabotage_report(IQ3_S)}
+    assert len(rep) == 4
+    for r in rep.values(): assert r['fired'] and r['twin_reproduces'], r
+    loud = {k: r['mismatching'] / r['of'] for k, r in rep.items()}
+    assert abs(loud['qh-dropped'] - 15 / 16) < 0.06           # fires unless the 4 even slots' 9th bits are all 0
+    assert abs(loud['qh-shift'] - 15 / 16) < 0.06             # fires unless bit 2k+1 == bit 2k for all 4 pairs
+    assert loud['sign-half'] > 0.95                           # 16 lanes' signs from 4 other random bits, every chunk
+    assert abs(loud['scale-nibble-order'] - 15 / 16) < 0.06   # the two nibbles of a byte agree with probability 1/16
+
+
+def test_iq3_s_mmq():
+    rows = mmq_evidence(IQ3_S) + mmq_evidence(IQ3_S, arch=75)[1:3]   # sm_75: the kernel's __dp4a path, same twin
+    assert len(rows) >= 5 and {r['arch'] for r in rows} == {'sm_90', 'sm_75'}
+    for r in rows: assert r['mismatches'] == 0 and r['nan_same'], r
+    assert any(r['nan'] > 0 for r in rows)   # the degenerate shapes do reach NaN, compared position for position

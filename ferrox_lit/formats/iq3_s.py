@@ -11,10 +11,14 @@ from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
 from ..tables import Table, KMASK_IQ2XS
 from .iq2_s import expand_grid, grid_slip, swapped_entries
 from ..source import cuda_text
+import dataclasses
+from ..vdot import vsub4, pieces_vdot, pieces_twin, epi_halves
+from .iq3_xxs import vnonzero4
 
 # %% auto #0
 __all__ = ['IQ3_S_LAYOUT', 'IQ3S_GRID_CODES', 'IQ3S_MAGNITUDES', 'IQ3S_GRID', 'IQ3_S_SRC', 'IQ3_S_SABOTAGES', 'IQ3_S',
-           'iq3_s_grid_blocks', 'iq3_s_spec', 'iq3_s_twin']
+           'IQ3_S_VDOT_SRC', 'IQ3_S_HALVES', 'iq3_s_vdot_twin', 'IQ3_S_VDOT_SABOTAGES', 'iq3_s_grid_blocks',
+           'iq3_s_spec', 'iq3_s_twin', 'iq3_s_mmq_unpack_twin', 'iq3_s_mmq_epi_twin']
 
 # %% ../../nbs/18m_iq3_s.ipynb #61b97f4e
 IQ3_S_LAYOUT = (('d', 0, 2, 'fp16 super-scale'),
@@ -128,3 +132,50 @@ IQ3_S = Kind(
     sabotages=IQ3_S_SABOTAGES,
     summary='4-weight slots into a 512-point grid (9-bit index), 8 stored signs per 8, odd scale d(2s+1) per 32',
 )
+
+# %% ../../nbs/18m_iq3_s.ipynb #vdot-iq3_s-01
+IQ3_S_VDOT_SRC = pieces_vdot(cuda_text('mmq_iq3_s.cuh'), 'IQ3_S')  # the MMQ pieces (shown below) + ferrox_vdot_iq3_s
+
+# %% ../../nbs/18m_iq3_s.ipynb #vdot-iq3_s-04
+_K = np.arange(4)   # the unpack's loop over a group's four sign bytes, k = 0..3
+
+def iq3_s_mmq_unpack_twin(wb, j):
+    "Twin of `ferrox_mmq_unpack_iq3_s`: wb uint8 [nb,1,110], j [1,C,1] -> uint32 words [nb,C,8] (int8 lanes)."
+    qs = 2 + 8 * j
+    qh = byte_at(wb, 66 + j)
+    s = byte_at(wb, 74 + 4 * j + _K) * np.uint32(0x01010101)
+    m0 = vnonzero4(s & 0x08040201)
+    m1 = vnonzero4(s & 0x80402010)
+    g0 = IQ3S_GRID.values[byte_at(wb, qs + 2 * _K) | (((qh >> (2 * _K)) & 1) << 8)]
+    g1 = IQ3S_GRID.values[byte_at(wb, qs + 2 * _K + 1) | (((qh >> (2 * _K + 1)) & 1) << 8)]
+    return np.stack([vsub4(g0 ^ m0, m0), vsub4(g1 ^ m1, m1)], -1).reshape(*s.shape[:-1], 8)   # word 2k + h
+
+def iq3_s_mmq_epi_twin(wb, j, da, sumi, asum):
+    "Twin of `ferrox_mmq_epi_iq3_s`: integer sums int32 [nb,C,1] -> the chunk's float32 [nb,C,1]."
+    d = f16_to_f32(u16_at(wb, 0))
+    s = ((byte_at(wb, 106 + j // 2) >> (4 * (j & 1))) & 0xF).astype(np.int32)
+    return (d * da) * (sumi * (1 + 2 * s)).astype(np.float32)
+
+IQ3_S_HALVES = epi_halves(IQ3_S_VDOT_SRC, 'IQ3_S')   # False: a scale per 32, the chunk's totals
+iq3_s_vdot_twin = pieces_twin(iq3_s_mmq_unpack_twin, iq3_s_mmq_epi_twin, IQ3_S_HALVES)
+
+# %% ../../nbs/18m_iq3_s.ipynb #vdot-iq3_s-09
+_ue, _ee = iq3_s_mmq_unpack_twin, iq3_s_mmq_epi_twin
+IQ3_S_VDOT_SABOTAGES = (
+    Sabotage('qh-dropped', 'the even slots index the grid with `qs` alone: the 9th bit (entries 256..511) forgotten',
+             'ferrox_iq3s_grid[qs[2 * k] | (((qh >> (2 * k)) & 1u) << 8)]', 'ferrox_iq3s_grid[qs[2 * k]]',
+             pieces_twin(twin_slip(_ue, 'byte_at(wb, qs + 2 * _K) | (((qh >> (2 * _K)) & 1) << 8)', 'byte_at(wb, qs + 2 * _K)'),
+                         _ee, IQ3_S_HALVES)),
+    Sabotage('qh-shift', "the odd slots' 9th bit read at the even slot's position: `qh >> (2 * k)` for `qh >> (2 * k + 1)`",
+             '(qh >> (2 * k + 1))', '(qh >> (2 * k))',
+             pieces_twin(twin_slip(_ue, '(qh >> (2 * _K + 1))', '(qh >> (2 * _K))'), _ee, IQ3_S_HALVES)),
+    Sabotage('sign-half', "the odd slots signed with the even slots' bits: mask `0x08040201` for `0x80402010`",
+             's & 0x80402010u', 's & 0x08040201u',
+             pieces_twin(twin_slip(_ue, 'vnonzero4(s & 0x80402010)', 'vnonzero4(s & 0x08040201)'), _ee, IQ3_S_HALVES)),
+    Sabotage('scale-nibble-order', 'the scale nibbles taken high first: group 2i reads the high nibble, 2i + 1 the low',
+             '(4 * (j & 1))', '(4 * (~j & 1))',
+             pieces_twin(_ue, twin_slip(_ee, '(4 * (j & 1))', '(4 * (~j & 1))'), IQ3_S_HALVES)),
+)
+
+# %% ../../nbs/18m_iq3_s.ipynb #vdot-iq3_s-11
+IQ3_S = dataclasses.replace(IQ3_S, vdot_src=IQ3_S_VDOT_SRC, vdot_twin=iq3_s_vdot_twin, vdot_sabotages=IQ3_S_VDOT_SABOTAGES)
