@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 
+import dataclasses
 import numpy as np
 import gguf
 from ferrox_lit.f16 import f16_to_f32
@@ -11,6 +12,7 @@ from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
 from ferrox_lit.tables import Table, KSIGNS_IQ2XS, KMASK_IQ2XS
 from ferrox_lit.formats.iq2_xxs import IQ2_MAGS, grid_from_digits, grid_slip, swap_entries, byte_off
 from ferrox_lit.source import cuda_text
+from ferrox_lit.vdot import word_at, dp4a, vsub4, pieces_vdot, pieces_twin, epi_halves
 
 
 from IPython.display import Markdown
@@ -27,6 +29,9 @@ from ferrox_lit.formats.iq2_xxs import IQ2XXS_GRID
 from ferrox_lit.placement import placement_rung
 from ferrox_lit.formats.iq2_xxs import IQ2_XXS
 from ferrox_lit.formats.iq3_xxs import IQ3_XXS
+from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, route_errors, BOUND_U
+from ferrox_lit.int8_error import plot_kind_error
+from ferrox_lit.mmq import mmq_evidence, mmq_shapes, HALVES
 
 
 import ferrox_lit.formats.iq2_xs as _nbmod
@@ -120,3 +125,47 @@ def test_iq2_xs_sabotages_fire():
     assert 0.44 < loud['one-scale'] < 0.5          # the odd halves (1/2) take the other nibble, which differs 15/16
     assert 0.35 < loud['half-stride'] < 0.5        # the odd halves read words 1, 2 for 2, 3: another index and field
     assert 0 < loud['grid-swap'] < 2 / 512 and 0 < loud['grid-byte'] < 1 / 512   # 2 (or 1) of 512 indices
+
+
+def test_iq2_xs_mmq_unpack_pin():
+    blk = iq2_xs_pin_block()
+    q = iq2_xs_mmq_unpack_twin(blk[None, None], np.arange(8).reshape(1, 8, 1)).view(np.int8).reshape(256)
+    want = IQ2_XS.dequantize(blk) / np.float32(0.375)                        # dequant lane: +-grid byte, exact
+    assert (q.astype(np.float32) == want).all()
+    assert np.abs(q).max() == 43 and (np.abs(q) > 0).all()
+    bad = iq2_xs_mmq_unpack_twin(blk[None, None], np.arange(8).reshape(1, 8, 1)[:, ::-1])   # sabotage: groups reversed
+    assert (bad.view(np.int8).reshape(256).astype(np.float32) != want).any()
+
+
+def test_iq2_xs_vdot_evidence():
+    ev = vdot_evidence(IQ2_XS, n_blocks=64)
+    assert len(ev) >= 3
+    for r in ev: assert r['mismatches'] == 0 and r['err_over_uM'] <= BOUND_U, r
+    assert ev[2]['nonfinite'] > 0   # the degenerate scales reach the output: inf/NaN compared bit for bit too
+
+
+def test_iq2_xs_trunc_route():
+    r = {(x['activations'], x['route']): x for x in route_errors(IQ2_XS, iq2_xs_vdot_trunc, 'integer / 2, / 4', n_blocks=512)}
+    for act in ('gaussian', 'outliers'):
+        ours, trunc = r[act, 'ours'], r[act, 'integer / 2, / 4']
+        # truncation drops up to ~7/8 of d * da per chunk against a float rounding of the whole: orders of magnitude apart
+        assert ours['max_err_over_uM'] <= BOUND_U < trunc['median_err_over_uM']
+
+
+def test_iq2_xs_vdot_sabotages_fire():
+    rep = {r['sabotage']: r for r in vdot_sabotage_report(IQ2_XS)}
+    assert len(rep) == 4
+    for r in rep.values(): assert r['fired'] and r['twin_reproduces'], r
+    loud = {k: r['mismatching'] / r['of'] for k, r in rep.items()}
+    # each of a chunk's 4 eights has index bit 8 set (another entry read) w.p. 1/2, and odd parity (a negative 8th sign) w.p.
+    # 1/2: the chunk survives w.p. 1/16 (a little more where the two entries agree on the elements with nonzero quants)
+    assert 0.85 < loud['index-8-bits'] < 0.98
+    assert 0.85 < loud['sign-parity'] < 0.98
+    assert 0.85 < loud['scale-half'] < 0.98    # the high nibble equals the low one 1 time in 16
+    assert loud['grid-halves'] > 0.95          # survives only if all four entries have equal halves
+
+
+def test_iq2_xs_mmq():
+    assert 'IQ2_XS' in HALVES and 'IQ2_XXS' not in HALVES   # the epilogues' arities: per 16 here, per 32 for IQ2_XXS
+    for r in mmq_evidence(IQ2_XS): assert r['mismatches'] == 0 and r['nan_same'], r
+    for r in mmq_evidence(IQ2_XS, arch=75, shapes=mmq_shapes(IQ2_XS)[1:3]): assert r['mismatches'] == 0, r   # the __dp4a path

@@ -4,6 +4,7 @@
 
 # %% ../../nbs/18j_iq2_xs.ipynb #5436ae27
 from __future__ import annotations
+import dataclasses
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
@@ -11,10 +12,13 @@ from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
 from ..tables import Table, KSIGNS_IQ2XS, KMASK_IQ2XS
 from .iq2_xxs import IQ2_MAGS, grid_from_digits, grid_slip, swap_entries, byte_off
 from ..source import cuda_text
+from ..vdot import word_at, dp4a, vsub4, pieces_vdot, pieces_twin, epi_halves
+
 
 # %% auto #0
-__all__ = ['IQ2_XS_LAYOUT', 'IQ2XS_GRID', 'IQ2_XS_SRC', 'IQ2_XS_SABOTAGES', 'IQ2_XS_TABLES', 'IQ2_XS', 'iq2_xs_index_blocks',
-           'iq2_xs_spec', 'iq2_xs_twin', 'iq2_xs_pin_block']
+__all__ = ['IQ2_XS_LAYOUT', 'IQ2XS_GRID', 'IQ2_XS_SRC', 'IQ2_XS_SABOTAGES', 'IQ2_XS_TABLES', 'IQ2_XS', 'IQ2_XS_VDOT_SRC',
+           'IQ2_XS_HALVES', 'iq2_xs_vdot_twin', 'IQ2_XS_VDOT_SABOTAGES', 'iq2_xs_index_blocks', 'iq2_xs_spec',
+           'iq2_xs_twin', 'iq2_xs_pin_block', 'iq2_xs_mmq_unpack_twin', 'iq2_xs_mmq_epi_twin', 'iq2_xs_vdot_trunc']
 
 # %% ../../nbs/18j_iq2_xs.ipynb #3e3b1e16
 IQ2_XS_LAYOUT = (('d', 0, 2, 'fp16 super-scale'),
@@ -139,3 +143,62 @@ IQ2_XS = Kind(
     sabotages=IQ2_XS_SABOTAGES,
     summary='8 weights per u16: 9-bit index into a 512 x u64 lattice grid + 7 sign bits (parity), 4-bit scale per 16, fp16 per 256',
 )
+
+# %% ../../nbs/18j_iq2_xs.ipynb #vdot-iq2_xs-01
+IQ2_XS_VDOT_SRC = pieces_vdot(cuda_text('mmq_iq2_xs.cuh'), 'IQ2_XS')  # the pieces (shown below) + ferrox_vdot_iq2_xs built from them
+
+# %% ../../nbs/18j_iq2_xs.ipynb #vdot-iq2_xs-04
+_K, _H = np.arange(4), np.arange(2)   # a group's four eights; a grid entry's two 32-bit halves
+
+def iq2_xs_mmq_unpack_twin(wb, j):
+    "Twin of `ferrox_mmq_unpack_iq2_xs`: wb uint8 [nb,1,74], j [1,C,1] -> uint32 words [nb,C,8] (element e: byte e % 4 of word e / 4)."
+    g8 = 2 + 8 * j
+    v = u16_at(wb, g8 + 2 * _K).astype(np.uint32)                                  # [nb,C,4]: index | signs << 9
+    g = IQ2XS_GRID.values[v & 511]                                                 # [nb,C,4] u64: eight k's magnitudes
+    s = KSIGNS_IQ2XS.values[v >> 9].astype(np.uint32)                              # [nb,C,4]: eight k's 8 sign bits
+    m = (((s[..., None] >> (4 * _H)) & 15) * 0x00204081 & 0x01010101) * 0xFF      # [nb,C,4,2]: bit e -> byte e = 0xFF
+    gh = (g[..., None] >> (32 * _H).astype(np.uint64)).astype(np.uint32)           # half h of the entry (C's cast truncates)
+    q = vsub4(gh ^ m, m)                                                           # -g where m = 0xFF
+    return q.reshape(*q.shape[:-2], 8)                                             # word 2k + h
+
+def iq2_xs_mmq_epi_twin(wb, j, da, dot0, dot1, asum0, asum1):
+    "Twin of `ferrox_mmq_epi_iq2_xs`: the chunk's float32 [nb,C,1] from its halves' exact sums (int32 [nb,C,1]); asums unused."
+    d = f16_to_f32(u16_at(wb, 0))
+    sc = byte_at(wb, 66 + j).astype(np.int64)
+    sumi = dot0 * (2 * (sc & 15) + 1) + dot1 * (2 * (sc >> 4) + 1)
+    return ((d * np.float32(0.125)) * da) * sumi.astype(np.float32)
+
+IQ2_XS_HALVES = epi_halves(cuda_text('mmq_iq2_xs.cuh'), 'IQ2_XS')   # True: a scale per 16, the 7-parameter epilogue
+iq2_xs_vdot_twin = pieces_twin(iq2_xs_mmq_unpack_twin, iq2_xs_mmq_epi_twin, IQ2_XS_HALVES)
+
+# %% ../../nbs/18j_iq2_xs.ipynb #vdot-iq2_xs-10
+IQ2_XS_VDOT_SABOTAGES = (
+    Sabotage('index-8-bits', "the grid index masked to 8 bits (`v & 255`, IQ2_XXS's width): entries 256..511 unreachable",
+             'ferrox_iq2xs_grid[v & 511]', 'ferrox_iq2xs_grid[v & 255]',
+             pieces_twin(twin_slip(iq2_xs_mmq_unpack_twin, 'IQ2XS_GRID.values[v & 511]', 'IQ2XS_GRID.values[v & 255]'),
+                         iq2_xs_mmq_epi_twin, IQ2_XS_HALVES)),
+    Sabotage('sign-parity', 'the 7 stored sign bits as the mask, no `ksigns`: the implied 8th sign always +',
+             'ferrox_ksigns_iq2xs[v >> 9]', '(v >> 9)',
+             pieces_twin(twin_slip(iq2_xs_mmq_unpack_twin, 'KSIGNS_IQ2XS.values[v >> 9]', '(v >> 9)'), iq2_xs_mmq_epi_twin, IQ2_XS_HALVES)),
+    Sabotage('scale-half', "the second half's sum times the first half's scale (`sc & 15`), as if the scale were per 32",
+             'dot1 * (2 * (sc >> 4) + 1)', 'dot1 * (2 * (sc & 15) + 1)',
+             pieces_twin(iq2_xs_mmq_unpack_twin, twin_slip(iq2_xs_mmq_epi_twin, 'dot1 * (2 * (sc >> 4) + 1)', 'dot1 * (2 * (sc & 15) + 1)'),
+                         IQ2_XS_HALVES)),
+    Sabotage('grid-halves', "the grid entry's 32-bit halves swapped: elements 8k..8k+3 take the magnitudes of 8k+4..8k+7",
+             '(g >> (32 * h))', '(g >> (32 * (1 - h)))',
+             pieces_twin(twin_slip(iq2_xs_mmq_unpack_twin, '(32 * _H)', '(32 * (1 - _H))'), iq2_xs_mmq_epi_twin, IQ2_XS_HALVES)),
+)
+
+# %% ../../nbs/18j_iq2_xs.ipynb #vdot-iq2_xs-12
+IQ2_XS = dataclasses.replace(IQ2_XS, vdot_src=IQ2_XS_VDOT_SRC, vdot_twin=iq2_xs_vdot_twin, vdot_sabotages=IQ2_XS_VDOT_SABOTAGES)
+
+# %% ../../nbs/18j_iq2_xs.ipynb #vdot-iq2_xs-17
+def iq2_xs_vdot_trunc(wb, ab, j):
+    "llama.cpp's tail for comparison (not a snippet's twin): `(s0 ls0 + s1 ls1 + (s0 + s1) / 2) / 4` in C integers, then times `d * da`."
+    cdiv = lambda a, b: np.sign(a) * (np.abs(a) // b)                # C's `/` truncates toward zero
+    d, da = f16_to_f32(u16_at(wb, 0)), f16_to_f32(u16_at(ab, 0))
+    q, u = iq2_xs_mmq_unpack_twin(wb, j), word_at(ab, 4 + 4 * np.arange(8))
+    s0, s1 = dp4a(q[..., :4], u[..., :4]).astype(np.int64), dp4a(q[..., 4:], u[..., 4:]).astype(np.int64)
+    sc = byte_at(wb, 66 + j).astype(np.int64)
+    t = cdiv(s0 * (sc & 15) + s1 * (sc >> 4) + cdiv(s0 + s1, 2), 4)
+    return (d * da) * t.astype(np.float32)
