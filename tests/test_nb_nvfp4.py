@@ -13,6 +13,10 @@ from ferrox_lit.kind import Kind, Sabotage, byte_at, lift_sabotage, twin_slip, c
 from ferrox_lit.kind import sabotage_report
 from ferrox_lit.formats.mxfp4 import MXFP4_CODEBOOK
 from ferrox_lit.source import cuda_text
+from ferrox_lit.formats.mxfp4 import MXFP4_I8, MXFP4_I8_SRC
+from ferrox_lit.kind import u16_at
+from ferrox_lit.f16 import f16_to_f32
+from ferrox_lit.vdot import word_at, dp4a, lut4, pieces_vdot, pieces_twin, epi_halves, run_vdot, vdot_twin, bound_ratio, q8_1_chunks, activations
 
 
 from IPython.display import Markdown
@@ -27,6 +31,9 @@ from ferrox_lit.formats.q4_0 import Q4_0
 from ferrox_lit.formats.iq4_nl import IQ4_NL
 from ferrox_lit.formats.iq4_xs import IQ4_XS
 from ferrox_lit.formats.mxfp4 import MXFP4
+from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_diffs, vdot_sabotage_report, route_errors, vdot_nvrtc, BOUND_U
+from ferrox_lit.int8_error import plot_kind_error
+from ferrox_lit.mmq import mmq_evidence, mmq_shapes, run_mmq, mmq_twin
 
 
 import ferrox_lit.formats.nvfp4 as _nbmod
@@ -167,3 +174,77 @@ def test_nvfp4_bad_input_and_range():
     raw[:256, :4] = np.arange(1024).reshape(256, 4) % 256                      # every scale byte certainly present
     w = NVFP4.dequantize(raw)
     assert np.isfinite(w).all() and np.abs(w).max() == 6 * 448
+
+
+def test_nvfp4_unpack_lanes():
+    lanes = nvfp4_mmq_unpack_twin(nvfp4_pin_block()[None, None], np.arange(2).reshape(1, 2, 1)).view(np.int8).reshape(4, 16)
+    assert (lanes == 2 * np.array(E2M1_BY_HAND)).all()                      # element order and value, every half of both chunks
+    assert (MXFP4_I8.astype(np.float32) == 2 * MXFP4_CODEBOOK.values).all()  # the lanes are this row's dequant table doubled
+    # sabotage: the high nibbles taken as elements 4..7 (a byte's two codes as neighbours): the order check fires
+    bad = twin_slip(nvfp4_mmq_unpack_twin, 'lut4(MXFP4_I8, w1), lut4(MXFP4_I8, w0 >> 4)', 'lut4(MXFP4_I8, w0 >> 4), lut4(MXFP4_I8, w1)')
+    assert not (bad(nvfp4_pin_block()[None, None], np.arange(2).reshape(1, 2, 1)).view(np.int8).reshape(4, 16) == lanes).all()
+
+
+def test_nvfp4_vdot_evidence():
+    ev = vdot_evidence(NVFP4, n_blocks=64)
+    assert len(ev) >= 3
+    for r in ev: assert r['mismatches'] == 0 and r['err_over_uM'] <= BOUND_U, r
+    assert all(r['nonfinite'] == 0 for r in ev), ev   # finite scales (<= 448, NaN read +0.0) x finite da: never inf/NaN
+
+
+def test_nvfp4_vdot_scale_sweep():
+    r = vdot_scale_sweep()
+    assert r['chunks'] == 128 and r['mismatches'] == 0 and r['nonfinite'] == 0 and r['err_over_uM'] <= BOUND_U, r
+    # sabotage: a twin reading the scale as OCP does (NaN kept): bytes 0x7F (block 31) and 0xFF (block 63) are scale 3,
+    # the second half of chunk 1: exactly those two chunks turn NaN, and the kernel, which reads them +0.0, disagrees there
+    ocp = pieces_twin(nvfp4_mmq_unpack_twin, twin_slip(nvfp4_mmq_epi_twin, e4m3_to_f32=lambda b: e4m3_ocp(b).astype(np.float32)), True)
+    bad = vdot_scale_sweep(dataclasses.replace(NVFP4, vdot_twin=ocp))
+    assert bad['nonfinite'] == 2 and bad['mismatches'] == 2, bad
+
+
+def test_nvfp4_float_tail_orders():
+    r = {(x['activations'], x['route']): x for x in route_errors(NVFP4, nvfp4_vdot_llama_order, "llama.cpp's order", n_blocks=1024)}
+    for act in ('gaussian', 'outliers'):
+        ours, theirs = r[act, 'ours'], r[act, "llama.cpp's order"]
+        assert ours['max_err_over_uM'] <= 2 and theirs['max_err_over_uM'] <= 3   # two roundings (each <= u M), three
+        assert ours['rel_rms_vs_unquantized'] == theirs['rel_rms_vs_unquantized']  # the Q8_1 rounding dominates both
+    # sabotage: the order check sees a real difference: the halving dropped in llama.cpp's order is far outside 3 u M
+    slipped = twin_slip(nvfp4_vdot_llama_order, ' * np.float32(0.5) * da\n    d1', ' * da\n    d1')
+    loud = route_errors(NVFP4, slipped, 'slipped', n_blocks=64)
+    assert loud[1]['max_err_over_uM'] > 3
+
+
+def test_nvfp4_vdot_nvrtc():
+    rows = vdot_nvrtc(NVFP4, arches=(75, 90))
+    assert all(r['spills'] == 0 and r['local'] == 0 and r['idp4a'] == 8 and r['ffma'] == 0 for r in rows), rows  # 8 __dp4a per chunk
+    # sabotage: the same epilogue with plain products: the fast build fuses one into an FFMA (harmless here, as derived,
+    # but the check sees it), the exact build does not
+    fused = NVFP4.vdot_src.replace('(__fmul_rn(d0, (float)dot0) + __fmul_rn(d1, (float)dot1))', '(d0 * (float)dot0 + d1 * (float)dot1)')
+    assert fused != NVFP4.vdot_src
+    ffma = {r['mode']: r['ffma'] for r in vdot_nvrtc(dataclasses.replace(NVFP4, vdot_src=fused), arches=(90,))}
+    assert ffma['fast'] > 0 and ffma['exact'] == 0, ffma
+
+
+def test_nvfp4_vdot_sabotages_fire():
+    rep = {r['sabotage']: r for r in vdot_sabotage_report(NVFP4)}
+    assert len(rep) == 4
+    for r in rep.values(): assert r['fired'] and r['twin_reproduces'], r
+    loud = {k: r['mismatching'] / r['of'] for k, r in rep.items()}
+    assert loud['nibble-lanes'] > 0.95          # 16 of 32 products meet other activations: equal only by accident
+    # chunk 0 reads 4 + 8h either way and cannot change; chunk 1 reads other codes under other scales: half the chunks
+    assert 0.45 < loud['chunk-as-sub-block'] <= 0.5
+    assert loud['one-scale-per-chunk'] > 0.95   # hidden only where both scales decode equal (1/128) or dot1 is 0
+    assert loud['half-kept-once'] > 0.95        # doubles the second half: hidden only where it is 0 (zero scale or dot1)
+
+
+def test_nvfp4_mmq():
+    rows = mmq_evidence(NVFP4)
+    assert len(rows) >= 5 and all(r['mismatches'] == 0 and r['nan_same'] for r in rows), rows
+    assert sum(r['nan'] for r in rows) > 0       # the non-finite activations reach the output, compared as NaN
+    dp4a_rows = mmq_evidence(NVFP4, arch=75, shapes=mmq_shapes(NVFP4)[1:3])   # below sm_80: the kernel's __dp4a branch
+    assert all(r['mismatches'] == 0 for r in dp4a_rows), dp4a_rows
+    # sabotage: the MMQ kernel built on slipped pieces (one scale per 32) no longer matches the twin
+    bad = cuda_text('mmq_nvfp4.cuh').replace('ferrox_e4m3_to_f32(wb[2 * j + 1])', 'ferrox_e4m3_to_f32(wb[2 * j])')
+    w = random_blocks(NVFP4, 37 * 4, 5).reshape(37, -1); x = np.random.default_rng(5).standard_normal((5, 256)).astype(np.float32)
+    assert mismatches(run_mmq(NVFP4, w, x), mmq_twin(NVFP4, w, x)) == 0
+    assert mismatches(run_mmq(NVFP4, w, x, pieces=bad), mmq_twin(NVFP4, w, x)) > 0

@@ -13,13 +13,19 @@ from ..kind import Kind, Sabotage, byte_at, lift_sabotage, twin_slip, codebook_s
 from ..kind import sabotage_report
 from .mxfp4 import MXFP4_CODEBOOK
 from ..source import cuda_text
+from .mxfp4 import MXFP4_I8, MXFP4_I8_SRC
+from ..kind import u16_at
+from ..f16 import f16_to_f32
+from ..vdot import word_at, dp4a, lut4, pieces_vdot, pieces_twin, epi_halves, run_vdot, vdot_twin, bound_ratio, q8_1_chunks, activations
 
 # %% auto #0
 __all__ = ['NVFP4_LAYOUT', 'E4M3_SRC', 'NVFP4_SRC', 'E4M3_SABOTAGES', 'NVFP4_SABOTAGES', 'NVFP4', 'SWEEP_CLASSES', 'E2M1_BY_HAND',
-           'e4m3_ocp', 'e4m3_to_f32', 'NoReference', 'cuda_fp8_header', 'nvidia_e4m3_src', 'nvidia_e4m3_to_f32',
-           'nvfp4_twin', 'nvfp4_spec', 'nvfp4_gguf_fix', 'gguf_causes', 'scale_sweep_blocks', 'e4m3_sweep', 'same_bits',
-           'sweep_table', 'plot_e4m3_sweep', 'e4m3_sabotage_sweep', 'nvfp4_opinions', 'nvfp4_pin_block',
-           'nvfp4_pin_misses', 'nvfp4_sabotage_report', 'quantizer_scale_bytes', 'bad_input_errors']
+           'NVFP4_VDOT_SRC', 'NVFP4_HALVES', 'nvfp4_vdot_twin', 'NVFP4_VDOT_SABOTAGES', 'e4m3_ocp', 'e4m3_to_f32',
+           'NoReference', 'cuda_fp8_header', 'nvidia_e4m3_src', 'nvidia_e4m3_to_f32', 'nvfp4_twin', 'nvfp4_spec',
+           'nvfp4_gguf_fix', 'gguf_causes', 'scale_sweep_blocks', 'e4m3_sweep', 'same_bits', 'sweep_table',
+           'plot_e4m3_sweep', 'e4m3_sabotage_sweep', 'nvfp4_opinions', 'nvfp4_pin_block', 'nvfp4_pin_misses',
+           'nvfp4_sabotage_report', 'quantizer_scale_bytes', 'bad_input_errors', 'nvfp4_mmq_unpack_twin',
+           'nvfp4_mmq_epi_twin', 'vdot_scale_sweep', 'nvfp4_vdot_llama_order']
 
 # %% ../../nbs/18p_nvfp4.ipynb #cc641cb1
 NVFP4_LAYOUT = (('d', 0, 4, 'byte s: E4M3 scale of sub-block s (elements 16s .. 16s + 15)'),
@@ -341,3 +347,74 @@ def bad_input_errors() -> list:
         try: NVFP4.dequantize(raw); out.append(dict(input=what, error='none', message=''))
         except FerroxError as e: out.append(dict(input=what, error=type(e).__name__, message=str(e)))
     return out
+
+# %% ../../nbs/18p_nvfp4.ipynb #vdot-nvfp4-01
+NVFP4_VDOT_SRC = pieces_vdot(cuda_text('mmq_nvfp4.cuh'), 'NVFP4')   # the pieces (ferrox_lit/cuda/mmq_nvfp4.cuh) + vdot_pieces.cuh
+NVFP4_HALVES = epi_halves(cuda_text('mmq_nvfp4.cuh'), 'NVFP4')        # True: the epilogue takes each half's sums
+
+# %% ../../nbs/18p_nvfp4.ipynb #vdot-nvfp4-04
+def nvfp4_mmq_unpack_twin(wb, j):
+    "Twin of `ferrox_mmq_unpack_nvfp4`: wb uint8 [nb,1,36], j [1,C,1] (C = 2) -> uint32 words [nb,C,8]."
+    h = np.arange(2).reshape(1, 1, 2)                                       # half h of chunk j
+    qs = 4 + 8 * (2 * j + h)                                               # [1, C, 2]: sub-block 2j + h's code bytes
+    w0 = word_at(wb, qs)                                                   # [nb, C, 2]: bytes 0..3
+    w1 = word_at(wb, qs + 4)                                               # bytes 4..7
+    q = np.stack([lut4(MXFP4_I8, w0), lut4(MXFP4_I8, w1), lut4(MXFP4_I8, w0 >> 4), lut4(MXFP4_I8, w1 >> 4)], axis=-1)
+    return q.reshape(q.shape[:-2] + (8,))                                  # word 4h + k: the C's q[4 * h + k]
+
+def nvfp4_mmq_epi_twin(wb, j, da, dot0, dot1, asum0, asum1):
+    "Twin of `ferrox_mmq_epi_nvfp4`: wb uint8 [nb,1,36], j [1,C,1], da float32 and the int32 sums [nb,C,1] -> float32 [nb,C,1]."
+    d0 = e4m3_to_f32(byte_at(wb, 2 * j).astype(np.uint8)) * np.float32(0.5)
+    d1 = e4m3_to_f32(byte_at(wb, 2 * j + 1).astype(np.uint8)) * np.float32(0.5)
+    return (d0 * dot0.astype(np.float32) + d1 * dot1.astype(np.float32)) * da
+
+nvfp4_vdot_twin = pieces_twin(nvfp4_mmq_unpack_twin, nvfp4_mmq_epi_twin, NVFP4_HALVES)   # the whole ferrox_vdot_nvfp4
+
+# %% ../../nbs/18p_nvfp4.ipynb #vdot-nvfp4-09
+_U, _E = nvfp4_mmq_unpack_twin, nvfp4_mmq_epi_twin
+NVFP4_VDOT_SABOTAGES = (
+    Sabotage('nibble-lanes', "a byte's low and high codes taken as neighbours: elements 4..7 and 8..11 of each half trade places",
+             'q[4 * h + 1] = ferrox_vdot_lut4(ferrox_kvalues_mxfp4_i8, w1);\n'
+             '        q[4 * h + 2] = ferrox_vdot_lut4(ferrox_kvalues_mxfp4_i8, w0 >> 4);',
+             'q[4 * h + 1] = ferrox_vdot_lut4(ferrox_kvalues_mxfp4_i8, w0 >> 4);\n'
+             '        q[4 * h + 2] = ferrox_vdot_lut4(ferrox_kvalues_mxfp4_i8, w1);',
+             pieces_twin(twin_slip(_U, 'lut4(MXFP4_I8, w1), lut4(MXFP4_I8, w0 >> 4)', 'lut4(MXFP4_I8, w0 >> 4), lut4(MXFP4_I8, w1)'),
+                         _E, NVFP4_HALVES)),
+    Sabotage('chunk-as-sub-block', 'the chunk index taken for the sub-block index: codes at 4 + 8 (j + h), chunk 1 reads sub-blocks 1, 2',
+             'wb + 4 + 8 * (2 * j + h)', 'wb + 4 + 8 * (j + h)',
+             pieces_twin(twin_slip(_U, '8 * (2 * j + h)', '8 * (j + h)'), _E, NVFP4_HALVES)),
+    Sabotage('one-scale-per-chunk', "MXFP4's one scale per 32 elements: the second half multiplied by sub-block 2j's scale",
+             'ferrox_e4m3_to_f32(wb[2 * j + 1])', 'ferrox_e4m3_to_f32(wb[2 * j])',
+             pieces_twin(_U, twin_slip(_E, 'byte_at(wb, 2 * j + 1)', 'byte_at(wb, 2 * j)'), NVFP4_HALVES)),
+    Sabotage('half-kept-once', "the doubled table's halving forgotten on the second half's scale",
+             'ferrox_e4m3_to_f32(wb[2 * j + 1]) * 0.5f;', 'ferrox_e4m3_to_f32(wb[2 * j + 1]);',
+             pieces_twin(_U, twin_slip(_E, 'byte_at(wb, 2 * j + 1).astype(np.uint8)) * np.float32(0.5)',
+                                       'byte_at(wb, 2 * j + 1).astype(np.uint8))'), NVFP4_HALVES)),
+)
+
+# %% ../../nbs/18p_nvfp4.ipynb #vdot-nvfp4-11
+NVFP4 = dataclasses.replace(NVFP4, vdot_src=NVFP4_VDOT_SRC, vdot_twin=nvfp4_vdot_twin, vdot_sabotages=NVFP4_VDOT_SABOTAGES,
+                            vdot_deps=(MXFP4_I8_SRC,))
+
+# %% ../../nbs/18p_nvfp4.ipynb #vdot-nvfp4-16
+def vdot_scale_sweep(kind:Kind|None=None,  # default: this page's NVFP4 row
+                     seed:int=0) -> dict:
+    "All 256 E4M3 scale bytes through `kind`'s int8 dot: CPU-run snippet vs twin, non-finite chunks, error / (u M)."
+    kind = kind or NVFP4
+    w = random_blocks(kind, 64, seed)
+    w[:, :4] = np.arange(256, dtype=np.uint8).reshape(64, 4)             # scale byte s of block b is 4b + s
+    a = q8_1_chunks(kind, activations(kind, 64, seed))
+    tw, k = vdot_twin(kind, w, a), run_vdot(kind, w, a)
+    return dict(kind=kind.name, chunks=tw.size, mismatches=mismatches(k, tw), nonfinite=int((~np.isfinite(tw)).sum()),
+                err_over_uM=round(bound_ratio(kind, tw, w, a), 3))
+
+# %% ../../nbs/18p_nvfp4.ipynb #vdot-nvfp4-20
+def nvfp4_vdot_llama_order(wb, ab, j):
+    "llama.cpp's float tail for comparison (not a snippet's twin): per half (d / 2 * da) * float(dot), then the sum."
+    q = nvfp4_mmq_unpack_twin(wb, j)
+    da = f16_to_f32(u16_at(ab, 0))
+    u = word_at(ab, 4 + 4 * np.arange(8))
+    dot0, dot1 = dp4a(q[..., :4], u[..., :4]), dp4a(q[..., 4:], u[..., 4:])
+    d0 = e4m3_to_f32(byte_at(wb, 2 * j).astype(np.uint8)) * np.float32(0.5) * da
+    d1 = e4m3_to_f32(byte_at(wb, 2 * j + 1).astype(np.uint8)) * np.float32(0.5) * da
+    return d0 * dot0.astype(np.float32) + d1 * dot1.astype(np.float32)
