@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 
+import dataclasses
 import numpy as np
 import gguf
 from ferrox_lit.f16 import f16_to_f32
-from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
+from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB, quantize_rows
 from ferrox_lit.source import cuda_text
+from ferrox_lit.vdot import word_at, dp4a, pieces_vdot, pieces_twin, epi_halves
 
 
 from IPython.display import Markdown
@@ -20,6 +22,11 @@ from ferrox_lit.core import mismatches, md_table, NotWholeBlocks, WrongDtype
 from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.cost import plot_banks, plot_cost
 from ferrox_lit.formats.q5_0 import Q5_0
+from functools import partial
+from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, route_errors, BOUND_U
+from ferrox_lit.int8_error import plot_kind_error
+from ferrox_lit.mmq import mmq_evidence
+from ferrox_lit.formats.q4_1 import quantized_min_routes
 
 
 import ferrox_lit.formats.q5_1 as _nbmod
@@ -119,3 +126,55 @@ def test_q5_1_roundtrip_within_half_a_step():
     err = np.abs(Q5_1.dequantize(qb).reshape(-1, 32) - x.reshape(-1, 32)) / d
     assert (err <= 0.5 + 2.0 ** -11 * (m / d + 32)).all()   # half a step, plus the fp16 rounding of d and m
     assert err.max() > 0.45                                  # and the half step is reached: the bound is not loose
+
+
+def test_q5_1_pieces_twins():
+    h = np.arange(1 << 16, dtype=np.uint32)                                     # the low nibble decides; higher bits must not leak
+    assert (q5_1_hbits(h) == sum(((h >> k) & 1) << (8 * k + 4) for k in range(4))).all()
+    b = random_blocks(Q5_1, 512, 1)
+    e = np.arange(32); byte = b[:, 8 + e % 16]
+    codes = np.where(e < 16, byte & 0x0F, byte >> 4) | ((b[:, 4 + e // 8] >> (e % 8).astype(np.uint8)) & 1) << 4   # element map, afresh
+    lanes = lambda f: f(b[:, None, :], np.zeros((1, 1, 1), int)).view(np.uint8).reshape(len(b), 32)
+    assert (lanes(q5_1_mmq_unpack_twin) == codes).all()
+    # sabotage: the fifth bits of the high nibbles from llama.cpp's `12` (qh bits 12 + 4i..): wrong on the second half only
+    bad = lanes(twin_slip(q5_1_mmq_unpack_twin, '(16 + 4 * i)', '(12 + 4 * i)')) != codes
+    assert not bad[:, :16].any() and 0.45 < bad[:, 16:].mean() < 0.55           # bit 12 + 4i + k for 16 + 4i + k: two random bits
+    eye = np.array([0x00, 0x3C, 0x00, 0xCC, 0x00, 0x00, 0xFF, 0xFF] + [j | (15 - j) << 4 for j in range(16)], np.uint8)[None, None]
+    assert q5_1_mmq_epi_twin(eye, 0, np.float32(0.5), np.int32([[[100]]]), np.int32([[[10]]])).item() == 100 / 2 - 8 * 10
+
+
+def test_q5_1_vdot_evidence():
+    ev = vdot_evidence(Q5_1, n_blocks=64)
+    assert len(ev) >= 3
+    for r in ev: assert r['mismatches'] == 0 and r['err_over_uM'] <= 3 <= BOUND_U, r   # the derived 3 u M, inside the bound
+    assert ev[2]['nonfinite'] > 0   # the degenerate scales reach the output: inf/NaN compared bit for bit too
+
+
+def test_q5_1_min_route():
+    r = {(x['activations'], x['route']): x for x in route_errors(Q5_1, q5_1_vdot_via_s, 'via s', n_blocks=1024)}
+    for act in ('gaussian', 'outliers'):
+        assert r[act, 'ours']['max_err_over_uM'] <= 3 < 100 < r[act, 'via s']['median_err_over_uM']   # float rounding vs quantization-sized
+    for q in quantized_min_routes(Q5_1, {'via s': q5_1_vdot_via_s}, n_blocks=1024):
+        assert q['ratio'] > 1.5 and abs(q['ratio'] / q['predicted'] - 1) < 0.15, q   # farther from the unquantized dot, as predicted
+
+
+def test_q5_1_vdot_sabotages_fire():
+    rep = {r['sabotage']: r for r in vdot_sabotage_report(Q5_1)}
+    assert len(rep) >= 3
+    for r in rep.values(): assert r['fired'] and r['twin_reproduces'], r
+    loud = {k: r['mismatching'] / r['of'] for k, r in rep.items()}
+    # 16 high lanes each take another random qh bit: all 16 equal 1 time in 2^16, else the sum moves by 16 qa per changed lane
+    assert loud['qh-bits-12'] > 0.95
+    # lanes 1..3 of each word take bit 0's value for their own: 24 random bits, all equal only by accident
+    assert loud['spread-0x01010101'] > 0.95
+    # every word two bytes early: lanes from qh's upper bytes and from the neighbouring elements
+    assert loud['qs-at-6'] > 0.95
+    # d da (sumi + asum) vs d da sumi + m da asum: equal only where asum == 0 (~1 chunk in 800) or m == d
+    assert loud['m-read-as-d'] > 0.95
+
+
+def test_q5_1_mmq():
+    rows = mmq_evidence(Q5_1) + mmq_evidence(Q5_1, arch=75)[1:3]   # sm_75: the kernel's __dp4a path, same twin
+    assert len(rows) >= 4 and {r['arch'] for r in rows} == {'sm_90', 'sm_75'}
+    for r in rows: assert r['mismatches'] == 0 and r['nan_same'], r
+    assert any(r['nan'] > 0 for r in rows)   # the degenerate scales reach the GEMM's output, NaNs in the same places

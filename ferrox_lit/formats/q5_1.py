@@ -4,14 +4,19 @@
 
 # %% ../../nbs/18e_q5_1.ipynb #11d842ef
 from __future__ import annotations
+import dataclasses
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
-from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
+from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB, quantize_rows
 from ..source import cuda_text
+from ..vdot import word_at, dp4a, pieces_vdot, pieces_twin, epi_halves
+
 
 # %% auto #0
-__all__ = ['Q5_1_LAYOUT', 'Q5_1_SRC', 'Q5_1_SABOTAGES', 'Q5_1', 'q5_1_spec', 'q5_1_twin']
+__all__ = ['Q5_1_LAYOUT', 'Q5_1_SRC', 'Q5_1_SABOTAGES', 'Q5_1', 'Q5_1_PIECES', 'Q5_1_VDOT_SRC', 'Q5_1_HALVES',
+           'Q5_1_VDOT_SABOTAGES', 'q5_1_spec', 'q5_1_twin', 'q5_1_hbits', 'q5_1_mmq_unpack_twin', 'q5_1_mmq_epi_twin',
+           'q5_1_vdot_via_s']
 
 # %% ../../nbs/18e_q5_1.ipynb #adb628a1
 Q5_1_LAYOUT = (('d', 0, 2, 'fp16 step'), ('m', 2, 2, 'fp16 minimum (offset added to every weight)'),
@@ -65,3 +70,60 @@ Q5_1_SABOTAGES = (
 Q5_1 = Kind(name='Q5_1', ggml_type=int(gguf.GGMLQuantizationType.Q5_1), block_bytes=24, block_elems=32,
             dequant_src=Q5_1_SRC, twin_sub=q5_1_twin, spec=q5_1_spec, layout=Q5_1_LAYOUT,
             f16_fields=(0, 2), sabotages=Q5_1_SABOTAGES, summary='5-bit codes (fifth bits in a u32) x fp16 step + fp16 min per 32')
+
+# %% ../../nbs/18e_q5_1.ipynb #vdot-q5_1-01
+Q5_1_PIECES = cuda_text('mmq_q5_1.cuh')          # the MMQ pieces: ferrox_lit/cuda/mmq_q5_1.cuh, shown below
+Q5_1_VDOT_SRC = pieces_vdot(Q5_1_PIECES, 'Q5_1')  # the pieces + vdot_pieces.cuh: ferrox_vdot_q5_1, the matvec's int8 dot
+Q5_1_HALVES = epi_halves(Q5_1_PIECES, 'Q5_1')     # False: one scale per 32, the epilogue takes the chunk's totals
+
+# %% ../../nbs/18e_q5_1.ipynb #vdot-q5_1-04
+def q5_1_hbits(h):
+    "Twin of `ferrox_mmq_q5_1_hbits`: bits 0..3 of uint32 `h` moved to bit 4 of bytes 0..3, by one carry-free multiply."
+    return (((h & 0xF) * 0x00204081) & 0x01010101) << 4
+
+def q5_1_mmq_unpack_twin(wb, j):
+    "Twin of `ferrox_mmq_unpack_q5_1`: wb uint8 [nb,1,24], j [1,1,1] -> uint32 words [nb,1,8] (element e in byte e % 4 of word e / 4)."
+    qh = word_at(wb, 4)
+    i = np.arange(4)
+    v = word_at(wb, 8 + 4 * i)
+    lo = (v & 0x0F0F0F0F) | q5_1_hbits(qh >> (4 * i).astype(np.uint32))
+    hi = ((v >> 4) & 0x0F0F0F0F) | q5_1_hbits(qh >> (16 + 4 * i).astype(np.uint32))
+    return np.concatenate([lo, hi], axis=-1)
+
+def q5_1_mmq_epi_twin(wb, j, da, sumi, asum):
+    "Twin of `ferrox_mmq_epi_q5_1`: the chunk's float from its exact sums (int32 [nb,1,1]) -> float32 [nb,1,1]."
+    d = f16_to_f32(u16_at(wb, 0))
+    m = f16_to_f32(u16_at(wb, 2))
+    return (d * da) * sumi.astype(np.float32) + (m * da) * asum.astype(np.float32)
+
+# %% ../../nbs/18e_q5_1.ipynb #vdot-q5_1-09
+Q5_1_VDOT_SABOTAGES = (
+    Sabotage('qh-bits-12', "llama.cpp's `>> 12` carried over: the high nibbles' fifth bits from qh bits `12 + 4i..` for `16 + 4i..`",
+             'qh >> (16 + 4 * i)', 'qh >> (12 + 4 * i)',
+             pieces_twin(twin_slip(q5_1_mmq_unpack_twin, '(16 + 4 * i)', '(12 + 4 * i)'), q5_1_mmq_epi_twin, Q5_1_HALVES)),
+    Sabotage('spread-0x01010101', "the spread multiplied by the byte-broadcast constant: every lane gets bit 0 of the nibble",
+             '0x00204081u', '0x01010101u',
+             pieces_twin(twin_slip(q5_1_mmq_unpack_twin, q5_1_hbits=twin_slip(q5_1_hbits, '0x00204081', '0x01010101')), q5_1_mmq_epi_twin,
+                         Q5_1_HALVES)),
+    Sabotage('qs-at-6', "Q5_0's offset kept: the code words read from byte 6, so qh's upper bytes become codes",
+             'wb + 8 + 4 * i', 'wb + 6 + 4 * i',
+             pieces_twin(twin_slip(q5_1_mmq_unpack_twin, 'word_at(wb, 8 + 4 * i)', 'word_at(wb, 6 + 4 * i)'), q5_1_mmq_epi_twin,
+                         Q5_1_HALVES)),
+    Sabotage('m-read-as-d', "`dm`'s first half taken for both: the minimum read from bytes 0..1",
+             'ferrox_vdot_u16(wb + 2)', 'ferrox_vdot_u16(wb)',
+             pieces_twin(q5_1_mmq_unpack_twin, twin_slip(q5_1_mmq_epi_twin, 'u16_at(wb, 2)', 'u16_at(wb, 0)'), Q5_1_HALVES)),
+)
+
+# %% ../../nbs/18e_q5_1.ipynb #vdot-q5_1-11
+Q5_1 = dataclasses.replace(Q5_1, vdot_src=Q5_1_VDOT_SRC, vdot_twin=pieces_twin(q5_1_mmq_unpack_twin, q5_1_mmq_epi_twin, Q5_1_HALVES),
+                           vdot_sabotages=Q5_1_VDOT_SABOTAGES)
+
+# %% ../../nbs/18e_q5_1.ipynb #vdot-q5_1-16
+def q5_1_vdot_via_s(wb, ab, j, fp16_products:bool=False):
+    "llama.cpp's route for comparison (not a snippet's twin): `sumi * (d da) + m s`, s Q8_1's half sum; `fp16_products`: `__hmul2`."
+    d, m = f16_to_f32(u16_at(wb, 0)), f16_to_f32(u16_at(wb, 2))
+    da, s = f16_to_f32(u16_at(ab, 0)), f16_to_f32(u16_at(ab, 2))
+    dd, ms = d * da, m * s                                   # exact in float32: 11-bit significands
+    if fp16_products: dd, ms = dd.astype(np.float16).astype(np.float32), ms.astype(np.float16).astype(np.float32)
+    sumi = dp4a(q5_1_mmq_unpack_twin(wb, j), word_at(ab, 4 + 4 * np.arange(8)))
+    return sumi.astype(np.float32) * dd + ms
