@@ -16,7 +16,8 @@ from ferrox_lit.source import cuda_text
 from ferrox_lit.formats.mxfp4 import MXFP4_I8, MXFP4_I8_SRC
 from ferrox_lit.kind import u16_at
 from ferrox_lit.f16 import f16_to_f32
-from ferrox_lit.vdot import word_at, dp4a, lut4, pieces_vdot, pieces_twin, epi_halves, run_vdot, vdot_twin, bound_ratio, q8_1_chunks, activations
+from ferrox_lit.vdot import word_at, dp4a, lut4, pieces_vdot, pieces_twin, epi_halves
+from ferrox_lit.vdot import run_vdot, vdot_twin, bound_ratio, q8_1_chunks, activations
 
 
 from IPython.display import Markdown

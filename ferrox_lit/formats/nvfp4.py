@@ -16,7 +16,8 @@ from ..source import cuda_text
 from .mxfp4 import MXFP4_I8, MXFP4_I8_SRC
 from ..kind import u16_at
 from ..f16 import f16_to_f32
-from ..vdot import word_at, dp4a, lut4, pieces_vdot, pieces_twin, epi_halves, run_vdot, vdot_twin, bound_ratio, q8_1_chunks, activations
+from ..vdot import word_at, dp4a, lut4, pieces_vdot, pieces_twin, epi_halves
+from ..vdot import run_vdot, vdot_twin, bound_ratio, q8_1_chunks, activations
 
 # %% auto #0
 __all__ = ['NVFP4_LAYOUT', 'E4M3_SRC', 'NVFP4_SRC', 'E4M3_SABOTAGES', 'NVFP4_SABOTAGES', 'NVFP4', 'SWEEP_CLASSES', 'E2M1_BY_HAND',
