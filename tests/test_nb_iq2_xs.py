@@ -135,6 +135,10 @@ def test_iq2_xs_mmq_unpack_pin():
     assert np.abs(q).max() == 43 and (np.abs(q) > 0).all()
     bad = iq2_xs_mmq_unpack_twin(blk[None, None], np.arange(8).reshape(1, 8, 1)[:, ::-1])   # sabotage: groups reversed
     assert (bad.view(np.int8).reshape(256).astype(np.float32) != want).any()
+    b = random_blocks(IQ2_XS, 256, 0); b[:, 0:2] = (0x00, 0x3C)                   # random blocks with d = 1: db = (0.5 + ls) / 4
+    db = (np.float32(0.5) + (b[:, 66 + np.arange(8), None] >> (4 * np.arange(2)) & 15).astype(np.float32)) * np.float32(0.25)
+    lanes = iq2_xs_mmq_unpack_twin(b[:, None], np.arange(8).reshape(1, 8, 1)).view(np.int8).reshape(len(b), 256)
+    assert (lanes.astype(np.float32) * np.repeat(db.reshape(len(b), -1), 256 // db[0].size, -1) == IQ2_XS.dequantize(b)).all()
 
 
 def test_iq2_xs_vdot_evidence():
