@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 
+import dataclasses
 import numpy as np
 import gguf
 from ferrox_lit.f16 import f16_to_f32
-from ferrox_lit.kind import Kind, Sabotage, byte_at, twin_slip, SUB
+from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
 from ferrox_lit.source import cuda_text
 from ferrox_lit.formats.iq1_s import IQ1S_GRID, IQ1S_DELTA, grid_f32, grid_sabotages
+from ferrox_lit.vdot import pieces_vdot, pieces_twin, epi_halves, word_at, dp4a, vsub4
 
 
 from IPython.display import Markdown
@@ -24,6 +26,10 @@ from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.formats.iq1_s import IQ1_S, IQ1S_GRID_SLIPS
 from ferrox_lit.cost import plot_banks, plot_cost
 from ferrox_lit.placement import placement_rung
+from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, vdot_sabotaged, BOUND_U
+from ferrox_lit.vdot import vdot_twin, q8_1_chunks, activations
+from ferrox_lit.int8_error import plot_kind_error
+from ferrox_lit.mmq import mmq_evidence
 
 
 import ferrox_lit.formats.iq1_m as _nbmod
@@ -164,3 +170,57 @@ def test_iq1_m_snippet_as_c():
     assert rows[0]['mismatches'] == 0
     for r in rows[1:]: assert r['mismatches'] == 0, r                     # the slipped C is exactly the slipped twin
     assert all(any(r['differs_from_ggml'] > 0 for r in rows if r['text'] == s.name) for s in IQ1_M.sabotages)
+
+
+def test_iq1_m_vdot_pin():
+    blk, want = iq1_m_pin_block()
+    ab = np.zeros((1, 8, 36), np.uint8); ab[..., 1] = 0x3C; ab[..., 4:] = 1
+    words = iq1_m_mmq_unpack_twin(blk[None, None], np.arange(8).reshape(1, 8, 1))
+    assert [int(w) for w in words[0, 0, :4]] == [0xF9F9F9F9] * 2 + [0x07070707] * 2   # derived by hand above
+    got = iq1_m_vdot_twin(blk[None, None], ab, np.arange(8).reshape(1, 8, 1))[0, :, 0]
+    assert got[0] == 3 * -12.0
+    assert (got == want.reshape(8, 32).sum(1)).all()    # every chunk: the sum of its hand-derived weights
+
+
+def test_iq1_m_vdot_evidence():
+    ev = vdot_evidence(IQ1_M, n_blocks=96)
+    assert len(ev) >= 3
+    for r in ev: assert r['mismatches'] == 0 and r['err_over_uM'] <= BOUND_U, r
+    assert sum(r['nonfinite'] for r in ev) > 0   # random nibbles spell inf/NaN d (seed 0: 3 blocks in 96), compared bit for bit
+
+
+def llama_agreement(twin, n_blocks:int=2048, seed:int=0) -> list:
+    "Chunks where `twin` (IQ1_M's contract) and `iq1_m_vdot_llama` differ bitwise, on random blocks x Gaussian / outlier activations."
+    rows = []
+    for out in (False, True):
+        w, x = random_blocks(IQ1_M, n_blocks, seed), activations(IQ1_M, n_blocks, seed, outliers=out)
+        a = q8_1_chunks(IQ1_M, x)
+        ours, theirs = vdot_twin(IQ1_M, w, a, twin=twin), vdot_twin(IQ1_M, w, a, twin=iq1_m_vdot_llama)
+        rows.append(dict(activations='outliers' if out else 'gaussian', chunks=ours.size, nonfinite=int((~np.isfinite(ours)).sum()),
+                         mismatches=mismatches(ours, theirs)))
+    return rows
+
+
+def test_iq1_m_equals_llama_route():
+    rows = llama_agreement(iq1_m_vdot_twin, n_blocks=1024)
+    assert all(r['mismatches'] == 0 for r in rows) and sum(r['nonfinite'] for r in rows) > 0, rows
+    # the comparison can fire: our twin with a slot's delta sign shared across the chunk differs from llama.cpp's
+    bad = vdot_sabotaged(IQ1_M, 'delta-shared').vdot_twin
+    assert all(r['mismatches'] > 0.5 * r['chunks'] for r in llama_agreement(bad, n_blocks=1024))
+
+
+def test_iq1_m_vdot_sabotages_fire():
+    rep = {r['sabotage']: r for r in vdot_sabotage_report(IQ1_M)}
+    for r in rep.values(): assert r['fired'] and r['twin_reproduces'], r
+    loud = {k: r['mismatching'] / r['of'] for k, r in rep.items()}
+    assert loud['delta-sign'] > 0.95            # every lane moves by 2: the chunk by d da sum(+-2 (2s+1) qa) / 8, zero only by accident
+    assert 0.8 < loud['delta-shared'] < 0.95    # right only where slots 1..3 share slot 0's sign: 1 chunk in 8
+    assert 0.4 < loud['scale-sub-block'] < 0.55 # even chunks are right (shift 0 either way); odd ones almost never
+    assert loud['fold-unmasked'] > 0.95         # a -1 among bytes 0..2 of a low word (nearly every chunk) adds 7 to its neighbour
+
+
+def test_iq1_m_mmq():
+    rows = mmq_evidence(IQ1_M)
+    assert rows and all(r['mismatches'] == 0 and r['nan_same'] for r in rows), rows
+    rows75 = mmq_evidence(IQ1_M, arch=75)[1:3]   # sm_75: the __dp4a branch of the same kernel
+    assert len(rows75) == 2 and all(r['mismatches'] == 0 for r in rows75), rows75

@@ -4,15 +4,20 @@
 
 # %% ../../nbs/18o_iq1_m.ipynb #5913e984
 from __future__ import annotations
+import dataclasses
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
-from ..kind import Kind, Sabotage, byte_at, twin_slip, SUB
+from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
 from ..source import cuda_text
 from .iq1_s import IQ1S_GRID, IQ1S_DELTA, grid_f32, grid_sabotages
+from ..vdot import pieces_vdot, pieces_twin, epi_halves, word_at, dp4a, vsub4
+
 
 # %% auto #0
-__all__ = ['IQ1_M_LAYOUT', 'IQ1_M_SRC', 'IQ1_M_SABOTAGES', 'IQ1_M', 'iq1_m_d_bits', 'iq1_m_spec', 'iq1_m_twin', 'iq1_m_pin_block']
+__all__ = ['IQ1_M_LAYOUT', 'IQ1_M_SRC', 'IQ1_M_SABOTAGES', 'IQ1_M', 'IQ1_M_VDOT_SRC', 'IQ1_M_VDOT_HALVES', 'iq1_m_vdot_twin',
+           'IQ1_M_VDOT_SABOTAGES', 'iq1_m_d_bits', 'iq1_m_spec', 'iq1_m_twin', 'iq1_m_pin_block',
+           'iq1_m_mmq_unpack_twin', 'iq1_m_mmq_epi_twin', 'iq1_m_vdot_llama']
 
 # %% ../../nbs/18o_iq1_m.ipynb #f7996648
 IQ1_M_LAYOUT = (('qs', 0, 32, 'byte k: low 8 bits of grid slot k\'s 11-bit index (slot k = weights 8k .. 8k+7)'),
@@ -110,3 +115,69 @@ IQ1_M = Kind(
     sabotages=IQ1_M_SABOTAGES,
     summary="IQ1_S's grid with a +-1/8 delta per 8, odd 3-bit scale per 16, fp16 scale split over four nibbles",
 )
+
+# %% ../../nbs/18o_iq1_m.ipynb #437280d4
+IQ1_M_VDOT_SRC = pieces_vdot(cuda_text('mmq_iq1_m.cuh'), 'IQ1_M')  # the pieces (ferrox_lit/cuda/mmq_iq1_m.cuh) + ferrox_vdot_iq1_m
+
+# %% ../../nbs/18o_iq1_m.ipynb #a6c4aeda
+def iq1_m_mmq_unpack_twin(wb, j):
+    "Twin of `ferrox_mmq_unpack_iq1_m`: wb uint8 [nb,1,56], j [1,C,1] -> uint32 words [nb,C,8]."
+    qh = u16_at(wb, 32 + 2 * j)
+    l = np.arange(4)
+    n = qh >> (4 * l)                                                     # [nb, C, 4]: slot 4j + l's nibble (and above)
+    g = IQ1S_GRID.values[byte_at(wb, 4 * j + l) | ((n & 7) << 8)]         # uint64 entries, eight signed bytes each
+    m = np.where(n & 8, np.uint32(0x01010101), np.uint32(0xFFFFFFFF))
+    lo, hi = (g & np.uint64(0xFFFFFFFF)).astype(np.uint32), (g >> np.uint64(32)).astype(np.uint32)
+    w = np.stack([vsub4((lo << 3) & 0xF8F8F8F8, m), vsub4((hi << 3) & 0xF8F8F8F8, m)], -1)
+    return w.reshape(*n.shape[:2], 8)
+
+def iq1_m_mmq_epi_twin(wb, j, da, dot0, dot1, asum0, asum1):
+    "Twin of `ferrox_mmq_epi_iq1_m`: the chunk's float32 [nb,C,1] from its halves' integer sums (int32 [nb,C,1])."
+    d = f16_to_f32(iq1_m_d_bits(wb[:, 0, :]))[:, None, None]
+    sc = u16_at(wb, 48 + 2 * (j // 2)) >> (6 * (j % 2))
+    t = dot0 * (2 * (sc & 7) + 1).astype(np.int32) + dot1 * (2 * ((sc >> 3) & 7) + 1).astype(np.int32)
+    return (d * da) * (t.astype(np.float32) * np.float32(0.125))
+
+IQ1_M_VDOT_HALVES = epi_halves(cuda_text('mmq_iq1_m.cuh'), 'IQ1_M')   # True: each half's sums (a scale per 16)
+iq1_m_vdot_twin = pieces_twin(iq1_m_mmq_unpack_twin, iq1_m_mmq_epi_twin, IQ1_M_VDOT_HALVES)
+
+# %% ../../nbs/18o_iq1_m.ipynb #74a7ff3b
+IQ1_M_VDOT_SABOTAGES = (
+    Sabotage('delta-sign', "the subtrahends exchanged: `8g + 1` where bit 3 is set (delta -1/8), `8g - 1` where it is clear",
+             '? 0x01010101u : 0xFFFFFFFFu', '? 0xFFFFFFFFu : 0x01010101u',
+             pieces_twin(twin_slip(iq1_m_mmq_unpack_twin, 'np.uint32(0x01010101), np.uint32(0xFFFFFFFF)',
+                                   'np.uint32(0xFFFFFFFF), np.uint32(0x01010101)'), iq1_m_mmq_epi_twin, IQ1_M_VDOT_HALVES)),
+    Sabotage('delta-shared', "IQ1_S's habit: every slot's delta sign taken from slot 4j's nibble (bit 3 of the word)",
+             '(n & 8u) ?', '(qh & 8u) ?',
+             pieces_twin(twin_slip(iq1_m_mmq_unpack_twin, 'np.where(n & 8,', 'np.where(qh & 8,'), iq1_m_mmq_epi_twin,
+                         IQ1_M_VDOT_HALVES)),
+    Sabotage('scale-sub-block', 'the scale fields of sub-block `j` read instead of `2j`: shift `3 * (j % 2)`, not `6 * (j % 2)`',
+             '>> (6 * (j % 2))', '>> (3 * (j % 2))',
+             pieces_twin(iq1_m_mmq_unpack_twin, twin_slip(iq1_m_mmq_epi_twin, '>> (6 * (j % 2))', '>> (3 * (j % 2))'),
+                         IQ1_M_VDOT_HALVES)),
+    Sabotage('fold-unmasked', "the low word's `x 8` without the mask: a -1 byte's spilled bits add 7 to the next byte",
+             '((unsigned int)g << 3) & 0xF8F8F8F8u', '((unsigned int)g << 3)',
+             pieces_twin(twin_slip(iq1_m_mmq_unpack_twin, 'vsub4((lo << 3) & 0xF8F8F8F8, m)', 'vsub4(lo << 3, m)'),
+                         iq1_m_mmq_epi_twin, IQ1_M_VDOT_HALVES)),
+)
+
+# %% ../../nbs/18o_iq1_m.ipynb #61f44b14
+IQ1_M = dataclasses.replace(IQ1_M, vdot_src=IQ1_M_VDOT_SRC, vdot_twin=iq1_m_vdot_twin, vdot_sabotages=IQ1_M_VDOT_SABOTAGES)
+
+# %% ../../nbs/18o_iq1_m.ipynb #63cf5d08
+def iq1_m_vdot_llama(wb, ab, j):
+    "llama.cpp's `vec_dot_iq1_m_q8_1` arithmetic for comparison (not a snippet's twin): codes g + 1, offsets -1 +- 1/8 per slot in float."
+    qh = u16_at(wb, 32 + 2 * j)
+    l = np.arange(4)
+    n = qh >> (4 * l)
+    g = IQ1S_GRID.values[byte_at(wb, 4 * j + l) | ((n & 7) << 8)]
+    codes = vsub4(np.stack([g & np.uint64(0xFFFFFFFF), g >> np.uint64(32)], -1).astype(np.uint32), 0xFFFFFFFF)   # g + 1
+    u = word_at(ab, 4 + 4 * np.arange(8)).reshape(*ab.shape[:2], 4, 2)   # the quants, per slot
+    sumi, sumy = dp4a(codes, u)[..., 0], dp4a(0x01010101, u)[..., 0]     # per slot: codes . quants, sum of quants
+    f = np.where(n & 8, np.float32(-1 - IQ1S_DELTA), np.float32(-1 + IQ1S_DELTA)) * sumy.astype(np.float32)
+    sumf = [(np.float32(0) + f[..., 2 * h]) + f[..., 2 * h + 1] for h in (0, 1)]
+    x = [(sumi[..., 2 * h] + sumi[..., 2 * h + 1]).astype(np.float32) + sumf[h] for h in (0, 1)]
+    sc = u16_at(wb, 48 + 2 * (j // 2))[..., 0] >> (6 * (j[..., 0] % 2))
+    d = f16_to_f32(iq1_m_d_bits(wb[:, 0, :]))[:, None] * f16_to_f32(u16_at(ab, 0))[..., 0]
+    return (d * (x[0] * (2 * (sc & 7) + 1).astype(np.float32) + x[1] * (2 * ((sc >> 3) & 7) + 1).astype(np.float32)))[..., None]
+
