@@ -11,6 +11,8 @@ from ferrox_lit.f16 import f16_to_f32
 from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
 from ferrox_lit.tables import Table, KMASK_IQ2XS
 from ferrox_lit.source import cuda_text
+from ferrox_lit.vdot import vsub4, pieces_vdot, pieces_twin, epi_halves
+from ferrox_lit.formats.iq3_xxs import vnonzero4
 
 
 from IPython.display import Markdown
@@ -27,6 +29,9 @@ import dataclasses
 from ferrox_lit.cost import plot_banks, plot_cost
 from ferrox_lit.kind import roundtrip_error
 from ferrox_lit.formats.q2_k import Q2_K
+from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, BOUND_U
+from ferrox_lit.int8_error import plot_kind_error
+from ferrox_lit.mmq import mmq_evidence
 
 
 import ferrox_lit.formats.iq2_s as _nbmod
@@ -144,3 +149,41 @@ def test_iq2_s_sabotages_fire():
     assert loud['scale-no-half-step'] > 0.99   # d s / 4 equals d (s + 0.5) / 4 for no s
     # a random slot holds entry 1 or 2 with probability 2/1024, entry 300 with 1/1024: rare, but it fires
     assert loud['grid-entries-swapped'] < 0.01 and loud['grid-byte-off'] < 0.01
+
+
+def test_iq2_s_unpack_is_the_dequant():
+    blk = iq2_s_grid_blocks()   # slot t of block b holds entry 32b + t, all signs +
+    q = iq2_s_mmq_unpack_twin(blk[:, None], np.arange(8).reshape(1, 8, 1)).view(np.uint8).reshape(1024, 8)
+    assert np.array_equal(q, IQ2S_GRID.lanes().reshape(1024, 8))
+    w = random_blocks(IQ2_S, 16, 1)   # signs and scales: lanes x d (2 s_h + 1) / 8 == the dequantized weights
+    q = iq2_s_mmq_unpack_twin(w[:, None], np.arange(8).reshape(1, 8, 1)).view(np.int8).reshape(16, 8, 2, 16).astype(np.float64)
+    s = ((w[:, 74:82, None] >> (4 * np.arange(2))) & 0xF).astype(np.float64)   # [block, group, half]
+    d = w[:, :2].copy().view('<f2').astype(np.float64)[..., None]
+    assert np.array_equal(q * (d * (2 * s + 1) / 8)[..., None], IQ2_S.dequantize(w).reshape(16, 8, 2, 16).astype(np.float64))
+
+
+def test_iq2_s_vdot_evidence():
+    ev = vdot_evidence(IQ2_S, n_blocks=64)
+    assert len(ev) >= 3
+    for r in ev: assert r['mismatches'] == 0 and r['err_over_uM'] <= BOUND_U, r
+    assert ev[2]['nonfinite'] > 0   # the degenerate scales reach the output: inf/NaN compared bit for bit too
+
+
+def test_iq2_s_vdot_sabotages_fire():
+    rep = {r['sabotage']: r for r in vdot_sabotage_report(IQ2_S)}
+    assert len(rep) == 4
+    for r in rep.values(): assert r['fired'] and r['twin_reproduces'], r
+    loud = {k: r['mismatching'] / r['of'] for k, r in rep.items()}
+    assert abs(loud['qh-one-bit'] - 15 / 16) < 0.06             # fires unless the 4 slots' top index bits are all 0
+    assert loud['sign-half'] > 0.95                              # 16 lanes' signs from 4 other random bits, every chunk
+    assert abs(loud['scale-halves-swapped'] - 15 / 16) < 0.06   # the two nibbles agree with probability 1/16
+    assert abs(loud['int-eighth'] - 7 / 8) < 0.06                # exact only when S = 0 (mod 8)
+
+
+def test_iq2_s_mmq():
+    from ferrox_lit.mmq import HALVES
+    assert 'IQ2_S' in HALVES   # the seven-parameter epilogue: the MMQ kernel keeps each half's sum
+    rows = mmq_evidence(IQ2_S) + mmq_evidence(IQ2_S, arch=75)[1:3]   # sm_75: the kernel's __dp4a path, same twin
+    assert len(rows) >= 5 and {r['arch'] for r in rows} == {'sm_90', 'sm_75'}
+    for r in rows: assert r['mismatches'] == 0 and r['nan_same'], r
+    assert any(r['nan'] > 0 for r in rows)   # the degenerate shapes do reach NaN, compared position for position

@@ -11,11 +11,14 @@ from ..f16 import f16_to_f32
 from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
 from ..tables import Table, KMASK_IQ2XS
 from ..source import cuda_text
+from ..vdot import vsub4, pieces_vdot, pieces_twin, epi_halves
+from .iq3_xxs import vnonzero4
 
 # %% auto #0
 __all__ = ['IQ2_S_LAYOUT', 'IQ2S_GRID_CODES', 'IQ2S_MAGNITUDES', 'IQ2S_GRID', 'IQ2_S_SRC', 'IQ2_S_SABOTAGES', 'IQ2_S',
-           'hex_digits', 'expand_grid', 'iq2_s_grid_blocks', 'iq2_s_spec', 'iq2_s_twin', 'grid_slip', 'swapped_entries',
-           'libgguf_mismatches']
+           'IQ2_S_VDOT_SRC', 'IQ2_S_HALVES', 'iq2_s_vdot_twin', 'IQ2_S_VDOT_SABOTAGES', 'hex_digits', 'expand_grid',
+           'iq2_s_grid_blocks', 'iq2_s_spec', 'iq2_s_twin', 'grid_slip', 'swapped_entries', 'libgguf_mismatches',
+           'iq2_s_mmq_unpack_twin', 'iq2_s_mmq_epi_twin']
 
 # %% ../../nbs/18k_iq2_s.ipynb #afecb977
 IQ2_S_LAYOUT = (('d', 0, 2, 'fp16 super-scale'),
@@ -196,3 +199,54 @@ def libgguf_mismatches(kind:Kind, seeds=(1, 7, 12345), n_blocks:int=256) -> int:
                                                n_per_row=n_blocks * kind.block_elems), np.float32)
         out += mismatches(kind.dequantize(b.reshape(1, -1)), c)
     return out
+
+# %% ../../nbs/18k_iq2_s.ipynb #vdot-iq2_s-01
+IQ2_S_VDOT_SRC = pieces_vdot(cuda_text('mmq_iq2_s.cuh'), 'IQ2_S')  # the MMQ pieces (shown below) + ferrox_vdot_iq2_s
+
+# %% ../../nbs/18k_iq2_s.ipynb #vdot-iq2_s-04
+_K = np.arange(4)   # the unpack's loop over a group's four slots, k = 0..3
+
+def iq2_s_mmq_unpack_twin(wb, j):
+    "Twin of `ferrox_mmq_unpack_iq2_s`: wb uint8 [nb,1,82], j [1,C,1] -> uint32 words [nb,C,8] (int8 lanes)."
+    qs = 2 + 4 * j
+    qh = byte_at(wb, 66 + j)
+    g = IQ2S_GRID.values[byte_at(wb, qs + _K) | (((qh >> (2 * _K)) & 3) << 8)]
+    s = byte_at(wb, 34 + 4 * j + _K) * np.uint32(0x01010101)
+    m0 = vnonzero4(s & 0x08040201)
+    m1 = vnonzero4(s & 0x80402010)
+    lo, hi = g.astype(np.uint32), (g >> np.uint64(32)).astype(np.uint32)
+    return np.stack([vsub4(lo ^ m0, m0), vsub4(hi ^ m1, m1)], -1).reshape(*s.shape[:-1], 8)   # word 2k + h
+
+def iq2_s_mmq_epi_twin(wb, j, da, dot0, dot1, asum0, asum1):
+    "Twin of `ferrox_mmq_epi_iq2_s`: the halves' integer sums int32 [nb,C,1] -> the chunk's float32 [nb,C,1]."
+    d = f16_to_f32(u16_at(wb, 0))
+    sc = byte_at(wb, 74 + j).astype(np.int32)
+    sumi = dot0 * (2 * (sc & 0xF) + 1) + dot1 * (2 * (sc >> 4) + 1)
+    return ((d * da) * sumi.astype(np.float32)) * np.float32(0.125)
+
+IQ2_S_HALVES = epi_halves(IQ2_S_VDOT_SRC, 'IQ2_S')   # True: a scale per 16, the halves' sums
+iq2_s_vdot_twin = pieces_twin(iq2_s_mmq_unpack_twin, iq2_s_mmq_epi_twin, IQ2_S_HALVES)
+
+# %% ../../nbs/18k_iq2_s.ipynb #vdot-iq2_s-09
+_ue, _ee = iq2_s_mmq_unpack_twin, iq2_s_mmq_epi_twin
+IQ2_S_VDOT_SABOTAGES = (
+    Sabotage('qh-one-bit', "one high index bit per slot (`& 1u`, IQ3_S's habit) for two: the grid's upper half never reached",
+             '(((qh >> (2 * k)) & 3u) << 8)', '(((qh >> (2 * k)) & 1u) << 8)',
+             pieces_twin(twin_slip(_ue, '(((qh >> (2 * _K)) & 3) << 8)', '(((qh >> (2 * _K)) & 1) << 8)'), _ee, IQ2_S_HALVES)),
+    Sabotage('sign-half', "each slot's weights 4..7 signed with weights 0..3's bits: mask `0x08040201` for `0x80402010`",
+             's & 0x80402010u', 's & 0x08040201u',
+             pieces_twin(twin_slip(_ue, 'vnonzero4(s & 0x80402010)', 'vnonzero4(s & 0x08040201)'), _ee, IQ2_S_HALVES)),
+    Sabotage('scale-halves-swapped', "the halves' scales swapped: half 0 scaled by the high nibble, half 1 by the low",
+             'dot0 * (2 * (sc & 0xF) + 1) + dot1 * (2 * (sc >> 4) + 1)', 'dot0 * (2 * (sc >> 4) + 1) + dot1 * (2 * (sc & 0xF) + 1)',
+             pieces_twin(_ue, twin_slip(_ee, 'dot0 * (2 * (sc & 0xF) + 1) + dot1 * (2 * (sc >> 4) + 1)',
+                                        'dot0 * (2 * (sc >> 4) + 1) + dot1 * (2 * (sc & 0xF) + 1)'), IQ2_S_HALVES)),
+    Sabotage('int-eighth', "llama.cpp's fold: `(dot0 * s0 + dot1 * s1 + (dot0 + dot1) / 2) / 4` in integers (truncating), then `d * da *`",
+             'return ((d * da) * (float)sumi) * 0.125f;',
+             'return (d * da) * (float)((dot0 * (sc & 0xF) + dot1 * (sc >> 4) + (dot0 + dot1) / 2) / 4);',
+             pieces_twin(_ue, twin_slip(_ee, 'return ((d * da) * sumi.astype(np.float32)) * np.float32(0.125)',
+                                        'return (d * da) * np.trunc((dot0 * (sc & 0xF) + dot1 * (sc >> 4) '
+                                        '+ np.trunc((dot0 + dot1) / 2)) / 4).astype(np.float32)'), IQ2_S_HALVES)),
+)
+
+# %% ../../nbs/18k_iq2_s.ipynb #vdot-iq2_s-11
+IQ2_S = dataclasses.replace(IQ2_S, vdot_src=IQ2_S_VDOT_SRC, vdot_twin=iq2_s_vdot_twin, vdot_sabotages=IQ2_S_VDOT_SABOTAGES)
