@@ -9,6 +9,8 @@ import gguf
 from ferrox_lit.f16 import f16_to_f32
 from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
 from ferrox_lit.source import cuda_text
+import dataclasses
+from ferrox_lit.vdot import word_at, vsub4, pieces_vdot, pieces_twin, epi_halves
 
 
 from IPython.display import Markdown
@@ -20,6 +22,9 @@ from ferrox_lit.core import mismatches, md_table, NotWholeBlocks, WrongDtype
 from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.cost import plot_banks, plot_cost
 from ferrox_lit.formats.q4_0 import Q4_0
+from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, BOUND_U
+from ferrox_lit.int8_error import plot_kind_error
+from ferrox_lit.mmq import mmq_evidence
 
 
 import ferrox_lit.formats.q1_0 as _nbmod
@@ -94,3 +99,41 @@ def test_q1_0_roundtrip():
     assert (np.abs(y) == d.astype(np.float32)).all() and ((y > 0) == (x.reshape(-1, 128) >= 0)).all()
     rms = np.sqrt(np.mean((y.astype(np.float64) - x.reshape(-1, 128)) ** 2))
     assert abs(rms / np.sqrt((1 - 2 / np.pi) * (1 - 1 / 128)) - 1) < 0.01   # the derived RMS, within 1% (262,144 samples)
+
+
+def test_q1_0_lanes_are_the_weights():
+    j = np.arange(4).reshape(1, 4, 1)
+    def lanes(unpack, w): return np.ascontiguousarray(unpack(w[:, None, :], j)).view(np.int8).reshape(len(w), 128)
+    w = random_blocks(Q1_0, 64, 3); w[:, 0:2] = (0x00, 0x3C)                     # d = 1: the weights are the signs
+    want = Q1_0.dequantize(w.reshape(-1)).reshape(64, 128)
+    assert (lanes(q1_0_mmq_unpack_twin, w) == want).all()
+    blk = np.zeros((1, 18), np.uint8); blk[0, 2:6] = (0x0F, 0x00, 0xFF, 0x01)
+    got = q1_0_mmq_unpack_twin(blk[:, None, :], np.zeros((1, 1, 1), np.int64))[0, 0].tolist()
+    assert got == [0x01010101, 0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF, 0x01010101, 0x01010101, 0xFFFFFF01, 0xFFFFFFFF]
+    # sabotage: nibbles taken most significant first within each byte (a bit order slip) give other lanes
+    bad = twin_slip(q1_0_mmq_unpack_twin, '4 * np.arange(8, dtype=np.uint32)', '4 * (np.arange(8, dtype=np.uint32) ^ 1)')
+    assert (lanes(bad, w) != want).any()
+
+
+def test_q1_0_vdot_evidence():
+    ev = vdot_evidence(Q1_0, n_blocks=64)
+    assert len(ev) >= 3
+    for r in ev: assert r['mismatches'] == 0 and r['err_over_uM'] <= BOUND_U, r
+    assert ev[2]['nonfinite'] > 0   # the degenerate scales reach the output: inf/NaN compared bit for bit too
+
+
+def test_q1_0_vdot_sabotages_fire():
+    rep = {r['sabotage']: r for r in vdot_sabotage_report(Q1_0)}
+    assert len(rep) >= 3
+    for r in rep.values(): assert r['fired'] and r['twin_reproduces'], r
+    loud = {k: r['mismatching'] / r['of'] for k, r in rep.items()}
+    assert loud['clear-is-zero'] > 0.95   # (sum + asum) / 2 for sum: equal only if sum == asum (every bit set) or by accident
+    assert loud['sign-inverted'] > 0.95   # -sum for sum: equal only if sum == 0
+    assert 0.7 < loud['byte-stride'] <= 3 / 4   # 2 + 2j == 2 + 4j only for j = 0: 3 chunks of 4 read other bits
+    assert loud['spread-by-8'] > 0.95     # right only where all four bits of every nibble agree: (1/8)^8 of chunks
+
+
+def test_q1_0_mmq():
+    rows = mmq_evidence(Q1_0) + mmq_evidence(Q1_0, arch=75)[1:3]
+    assert len(rows) >= 3 and {r['arch'] for r in rows} == {'sm_90', 'sm_75'}
+    for r in rows: assert r['mismatches'] == 0 and r['nan_same'], r

@@ -9,9 +9,12 @@ import gguf
 from ..f16 import f16_to_f32
 from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
 from ..source import cuda_text
+import dataclasses
+from ..vdot import word_at, vsub4, pieces_vdot, pieces_twin, epi_halves
 
 # %% auto #0
-__all__ = ['Q1_0_LAYOUT', 'Q1_0_SRC', 'Q1_0_SABOTAGES', 'Q1_0', 'q1_0_spec', 'q1_0_twin']
+__all__ = ['Q1_0_LAYOUT', 'Q1_0_SRC', 'Q1_0_SABOTAGES', 'Q1_0', 'Q1_0_VDOT_SRC', 'Q1_0_HALVES', 'Q1_0_VDOT_SABOTAGES',
+           'q1_0_spec', 'q1_0_twin', 'q1_0_mmq_unpack_twin', 'q1_0_mmq_epi_twin']
 
 # %% ../../nbs/18f_q1_0.ipynb #decb9d52
 Q1_0_LAYOUT = (('d', 0, 2, 'fp16 scale: every weight is +d or -d'),
@@ -58,3 +61,41 @@ Q1_0_SABOTAGES = (
 Q1_0 = Kind(name='Q1_0', ggml_type=int(gguf.GGMLQuantizationType.Q1_0), block_bytes=18, block_elems=128,
             dequant_src=Q1_0_SRC, twin_sub=q1_0_twin, spec=q1_0_spec, layout=Q1_0_LAYOUT,
             f16_fields=(0,), sabotages=Q1_0_SABOTAGES, summary='sign bits: +-fp16 scale per 128')
+
+# %% ../../nbs/18f_q1_0.ipynb #vdot-q1_0-01
+Q1_0_VDOT_SRC = pieces_vdot(cuda_text('mmq_q1_0.cuh'), 'Q1_0')  # the pieces (ferrox_lit/cuda/mmq_q1_0.cuh) + ferrox_vdot_q1_0
+
+# %% ../../nbs/18f_q1_0.ipynb #vdot-q1_0-04
+def q1_0_mmq_unpack_twin(wb, j):
+    "Twin of `ferrox_mmq_unpack_q1_0`: wb uint8 [nb,1,18], j [1,C,1] -> uint32 words [nb,C,8], lanes +1 / -1."
+    bits = word_at(wb, 2 + 4 * j)                                       # [nb,C,1]: the chunk's 32 sign bits
+    nib = (bits >> (4 * np.arange(8, dtype=np.uint32))) & 0xF            # [nb,C,8]: elements 4i .. 4i + 3
+    s = (nib | (nib << 7) | (nib << 14) | (nib << 21)) & 0x01010101
+    return vsub4(s << 1, 0x01010101)
+
+def q1_0_mmq_epi_twin(wb, j, da, sumi, asum):
+    "Twin of `ferrox_mmq_epi_q1_0`: the block's scale times `da` times the chunk's integer sum: float32 [nb,C,1]."
+    d = f16_to_f32(u16_at(wb, 0))
+    return (d * da) * sumi.astype(np.float32)
+
+# %% ../../nbs/18f_q1_0.ipynb #vdot-q1_0-09
+Q1_0_HALVES = epi_halves(Q1_0_VDOT_SRC, 'Q1_0')   # False: one scale per block, the epilogue takes the chunk's totals
+Q1_0_VDOT_SABOTAGES = (
+    Sabotage('clear-is-zero', 'the bits used as a {0, 1} mask: a clear bit dotted as 0, not -1',
+             'q[i] = __vsub4(s << 1, 0x01010101);', 'q[i] = s;',
+             pieces_twin(twin_slip(q1_0_mmq_unpack_twin, 'return vsub4(s << 1, 0x01010101)', 'return s'), q1_0_mmq_epi_twin, Q1_0_HALVES)),
+    Sabotage('sign-inverted', 'a set bit taken as negative, like an IEEE sign bit: 1 - 2s instead of 2s - 1',
+             '__vsub4(s << 1, 0x01010101)', '__vsub4(0x01010101, s << 1)',
+             pieces_twin(twin_slip(q1_0_mmq_unpack_twin, 'vsub4(s << 1, 0x01010101)', 'vsub4(0x01010101, s << 1)'),
+                         q1_0_mmq_epi_twin, Q1_0_HALVES)),
+    Sabotage('byte-stride', "chunk j's bytes at 2 + 2j (the dequant's 16-element stride) instead of 2 + 4j", 'wb + 2 + 4 * j',
+             'wb + 2 + 2 * j', pieces_twin(twin_slip(q1_0_mmq_unpack_twin, '2 + 4 * j', '2 + 2 * j'), q1_0_mmq_epi_twin, Q1_0_HALVES)),
+    Sabotage('spread-by-8', 'the nibble spread by 8, 16, 24 ("a byte per bit") instead of 7, 14, 21: bit 0 lands in every byte',
+             '(nib << 7) | (nib << 14) | (nib << 21)', '(nib << 8) | (nib << 16) | (nib << 24)',
+             pieces_twin(twin_slip(q1_0_mmq_unpack_twin, '(nib << 7) | (nib << 14) | (nib << 21)',
+                                   '(nib << 8) | (nib << 16) | (nib << 24)'), q1_0_mmq_epi_twin, Q1_0_HALVES)),
+)
+
+# %% ../../nbs/18f_q1_0.ipynb #vdot-q1_0-11
+Q1_0 = dataclasses.replace(Q1_0, vdot_src=Q1_0_VDOT_SRC, vdot_sabotages=Q1_0_VDOT_SABOTAGES,
+                           vdot_twin=pieces_twin(q1_0_mmq_unpack_twin, q1_0_mmq_epi_twin, Q1_0_HALVES))
