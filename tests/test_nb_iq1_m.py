@@ -52,6 +52,17 @@ def test_iq1_m_d_from_nibbles():
     assert (slipped != want).mean() > 0.9                 # sabotage: the nibbles in the opposite order
 
 
+def test_iq1_m_set_d():
+    b = np.random.default_rng(0).integers(0, 256, (64, 56)).astype(np.uint8)
+    h = np.random.default_rng(1).integers(0, 1 << 16, 64).astype(np.uint16)
+    s = iq1_m_set_d(b, h)
+    assert (iq1_m_d_bits(s) == h).all() and (iq1_m_d_bits(iq1_m_set_d(b, 0x3C00)) == 0x3C00).all()
+    keep = np.ones(56, bool); keep[49::2] = False
+    assert (s[:, keep] == b[:, keep]).all() and ((s[:, 49::2] & 0x0F) == (b[:, 49::2] & 0x0F)).all()   # scales untouched
+    slipped = twin_slip(iq1_m_set_d, '(h >> (4 * w))', '(h >> (4 * (3 - w)))')   # sabotage: nibbles in the wrong order
+    assert (iq1_m_d_bits(slipped(b, h)) != h).mean() > 0.9
+
+
 def test_iq1_m_pin_block():
     blk, want = iq1_m_pin_block()
     qt = gguf.GGMLQuantizationType.IQ1_M
@@ -82,11 +93,9 @@ def test_iq1_m_shares_the_grid():
 
 def iq1_m_sane_blocks(n_blocks:int, seed:int) -> np.ndarray:
     "Random IQ1_M blocks whose nibble-split d is a normal fp16 of exponent 8..22 (as `random_blocks` keeps contiguous fp16 fields)."
-    b = random_blocks(IQ1_M, n_blocks, seed)
     rng = np.random.default_rng(seed + 1)
     h = (rng.integers(0, 2, n_blocks) << 15) | (rng.integers(8, 23, n_blocks) << 10) | rng.integers(0, 1024, n_blocks)
-    for w in range(4): b[:, 49 + 2 * w] = (b[:, 49 + 2 * w] & 0x0F) | (((h >> (4 * w)) & 0xF) << 4).astype(np.uint8)
-    return b
+    return iq1_m_set_d(random_blocks(IQ1_M, n_blocks, seed), h)
 
 def iq1_m_opinions(blocks) -> dict:
     "Bitwise-mismatching elements of the twin against spec, gguf-py and libgguf on `blocks`."

@@ -16,7 +16,7 @@ from ..vdot import pieces_vdot, pieces_twin, epi_halves, word_at, dp4a, vsub4
 
 # %% auto #0
 __all__ = ['IQ1_M_LAYOUT', 'IQ1_M_SRC', 'IQ1_M_SABOTAGES', 'IQ1_M', 'IQ1_M_VDOT_SRC', 'IQ1_M_VDOT_HALVES', 'iq1_m_vdot_twin',
-           'IQ1_M_VDOT_SABOTAGES', 'iq1_m_d_bits', 'iq1_m_spec', 'iq1_m_twin', 'iq1_m_pin_block',
+           'IQ1_M_VDOT_SABOTAGES', 'iq1_m_d_bits', 'iq1_m_set_d', 'iq1_m_spec', 'iq1_m_twin', 'iq1_m_pin_block',
            'iq1_m_mmq_unpack_twin', 'iq1_m_mmq_epi_twin', 'iq1_m_vdot_llama']
 
 # %% ../../nbs/18o_iq1_m.ipynb #f7996648
@@ -29,6 +29,16 @@ def iq1_m_d_bits(blocks:np.ndarray) -> np.ndarray:
     "The fp16 bit pattern of each block's scale d: blocks uint8 [n, 56] -> uint16 [n] (nibble w = top nibble of scale word w)."
     sc = blocks[:, 48:56].copy().view('<u2').astype(np.uint32)            # [n, 4] little-endian words
     return ((sc >> 12) << (4 * np.arange(4))).sum(-1).astype(np.uint16)
+
+# %% ../../nbs/18o_iq1_m.ipynb #fd31a248
+def iq1_m_set_d(blocks:np.ndarray,  # IQ1_M blocks, uint8 [n, 56]
+                bits                # fp16 bit patterns for d, uint16 broadcast to [n]
+               ) -> np.ndarray:
+    "A copy of `blocks` whose nibble-split d is `bits`: nibble w goes to the top of scale word w, the scales stay."
+    b = np.array(blocks, np.uint8)
+    h = np.broadcast_to(np.asarray(bits, np.uint16), (len(b),)).astype(np.uint32)
+    for w in range(4): b[:, 49 + 2 * w] = (b[:, 49 + 2 * w] & 0x0F) | (((h >> (4 * w)) & 0xF) << 4).astype(np.uint8)
+    return b
 
 # %% ../../nbs/18o_iq1_m.ipynb #46ca4163
 def iq1_m_spec(blocks:np.ndarray) -> np.ndarray:
