@@ -32,6 +32,7 @@ from ferrox_lit.formats.q2_k import Q2_K
 from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, BOUND_U
 from ferrox_lit.int8_error import plot_kind_error
 from ferrox_lit.mmq import mmq_evidence
+from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, BOUND_U, route_errors
 
 
 import ferrox_lit.formats.iq2_s as _nbmod
@@ -178,6 +179,14 @@ def test_iq2_s_vdot_sabotages_fire():
     assert loud['sign-half'] > 0.95                              # 16 lanes' signs from 4 other random bits, every chunk
     assert abs(loud['scale-halves-swapped'] - 15 / 16) < 0.06   # the two nibbles agree with probability 1/16
     assert abs(loud['int-eighth'] - 7 / 8) < 0.06                # exact only when S = 0 (mod 8)
+
+
+def test_iq2_s_fold_route():
+    r = {(x['activations'], x['route']): x for x in route_errors(IQ2_S, IQ2_S_VDOT_SABOTAGES[-1].twin, 'fold', n_blocks=1024)}
+    for act in ('gaussian', 'outliers'):
+        ours, fold = r[act, 'ours'], r[act, 'fold']
+        assert ours['max_err_over_uM'] <= BOUND_U < fold['max_err_over_uM']   # float rounding vs a truncated integer step
+        assert abs(fold['rel_rms_vs_unquantized'] - ours['rel_rms_vs_unquantized']) <= 0.02 * ours['rel_rms_vs_unquantized']
 
 
 def test_iq2_s_mmq():

@@ -30,6 +30,7 @@ from ferrox_lit.formats.iq2_xxs import IQ2_XXS
 from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, BOUND_U
 from ferrox_lit.int8_error import plot_kind_error
 from ferrox_lit.mmq import mmq_evidence
+from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, BOUND_U, route_errors
 
 
 import ferrox_lit.formats.iq3_xxs as _nbmod
@@ -156,6 +157,14 @@ def test_iq3_xxs_vdot_sabotages_fire():
     assert abs(loud['no-parity'] - 15 / 16) < 0.06   # fires unless all 4 eights have even parity: 1 - 2^-4
     assert abs(loud['ls-byte'] - 15 / 16) < 0.06     # a random nibble equals ls with probability 1/16
     assert 0.35 < loud['int-quarter'] < 0.65         # sumi is even; truncation bites when sumi = 2 (mod 4): about half
+
+
+def test_iq3_xxs_fold_route():
+    r = {(x['activations'], x['route']): x for x in route_errors(IQ3_XXS, IQ3_XXS_VDOT_SABOTAGES[-1].twin, 'fold', n_blocks=1024)}
+    for act in ('gaussian', 'outliers'):
+        ours, fold = r[act, 'ours'], r[act, 'fold']
+        assert ours['max_err_over_uM'] <= BOUND_U < fold['max_err_over_uM']   # float rounding vs a truncated integer step
+        assert abs(fold['rel_rms_vs_unquantized'] - ours['rel_rms_vs_unquantized']) <= 0.02 * ours['rel_rms_vs_unquantized']
 
 
 def test_iq3_xxs_mmq():
