@@ -29,6 +29,10 @@ from ferrox_lit.placement import placement_rung
 from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, route_errors, BOUND_U
 from ferrox_lit.int8_error import plot_kind_error
 from ferrox_lit.mmq import mmq_evidence
+from collections import Counter
+from ferrox_lit.vdot import vdot_src, run_vdot, q8_1_chunks, activations
+from ferrox_lit.mmq import mmq_src
+from ferrox_lit.nvrtc import compile_kernel, disassemble, sass_ops
 
 
 import ferrox_lit.formats.iq1_s as _nbmod
@@ -176,6 +180,35 @@ def test_iq1_s_delta_route():
         ours, via_s = r[act, 'ours'], r[act, 'offset via s']
         assert ours['max_err_over_uM'] <= BOUND_U < via_s['median_err_over_uM']   # float rounding vs a quantization-sized error
         assert ours['rel_rms_vs_unquantized'] < 0.75 * via_s['rel_rms_vs_unquantized']
+
+
+def iq1_s_folded() -> Kind:
+    "IQ1_S with its int8 dot built from folded pieces: lanes 8g +- 1, the epilogue without asum (the other route, for comparison)."
+    p = cuda_text('mmq_iq1_s.cuh')
+    m = '(qh & 0x8000u) ? 0x01010101u : 0xFFFFFFFFu'
+    for old, new in (('q[2 * l] = (int)(unsigned int)g;', f'q[2 * l] = (int)__vsub4(((unsigned int)g << 3) & 0xF8F8F8F8u, {m});'),
+                     ('q[2 * l + 1] = (int)(unsigned int)(g >> 32);',
+                      f'q[2 * l + 1] = (int)__vsub4(((unsigned int)(g >> 32) << 3) & 0xF8F8F8F8u, {m});'),
+                     ('const int sum8 = 8 * sumi + ((qh & 0x8000u) ? -asum : asum);', 'const int sum8 = sumi; (void)asum;')):
+        assert p.count(old) == 1, old
+        p = p.replace(old, new)
+    return dataclasses.replace(IQ1_S, vdot_src=pieces_vdot(p, 'IQ1_S'))
+
+def sass_counts(kind, arch:int=90) -> list:
+    "SASS instruction counts of `kind`'s one-chunk vdot test kernel and its MMQ kernel on sm_<arch>."
+    rows = []
+    for fam, (src, entry) in (('vdot (one chunk per thread)', vdot_src(kind)), ('MMQ (64 x 16 tile)', mmq_src(kind))):
+        ops = Counter(o.split('.')[0] for o in sass_ops(disassemble(compile_kernel(src, arch, fn_name=entry, mode='fast'))))
+        rows.append(dict(kernel=fam, sass=sum(ops.values()), IDP4A=ops['IDP'], LDS=ops['LDS'], LOP3=ops['LOP3']))
+    return rows
+
+def test_iq1_s_fold_equals_asum():
+    f = iq1_s_folded()
+    w, x = random_blocks(IQ1_S, 64, 0), activations(IQ1_S, 64, 0, outliers=True)
+    a = q8_1_chunks(IQ1_S, x)
+    assert mismatches(run_vdot(f, w, a), run_vdot(IQ1_S, w, a)) == 0   # the same integer, the same float tail
+    bad = dataclasses.replace(f, vdot_src=f.vdot_src.replace('? 0x01010101u : 0xFFFFFFFFu', '? 0xFFFFFFFFu : 0x01010101u'))
+    assert mismatches(run_vdot(bad, w, a), run_vdot(IQ1_S, w, a)) > 0.9 * a.shape[0] * a.shape[1]   # sabotage: signs swapped
 
 
 def test_iq1_s_vdot_sabotages_fire():
