@@ -13,6 +13,9 @@ from ferrox_lit.tables import Table, KMASK_IQ2XS
 from ferrox_lit.source import cuda_text
 from ferrox_lit.vdot import vsub4, pieces_vdot, pieces_twin, epi_halves
 from ferrox_lit.formats.iq3_xxs import vnonzero4
+from ferrox_lit.vdot import run_vdot, vdot_twin, q8_1_chunks, activations
+from ferrox_lit.kind import random_blocks
+from ferrox_lit.core import mismatches
 
 
 from IPython.display import Markdown
@@ -29,7 +32,6 @@ import dataclasses
 from ferrox_lit.cost import plot_banks, plot_cost
 from ferrox_lit.kind import roundtrip_error
 from ferrox_lit.formats.q2_k import Q2_K
-from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, BOUND_U
 from ferrox_lit.int8_error import plot_kind_error
 from ferrox_lit.mmq import mmq_evidence
 from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, BOUND_U, route_errors
@@ -178,11 +180,18 @@ def test_iq2_s_vdot_sabotages_fire():
     assert abs(loud['qh-one-bit'] - 15 / 16) < 0.06             # fires unless the 4 slots' top index bits are all 0
     assert loud['sign-half'] > 0.95                              # 16 lanes' signs from 4 other random bits, every chunk
     assert abs(loud['scale-halves-swapped'] - 15 / 16) < 0.06   # the two nibbles agree with probability 1/16
-    assert abs(loud['int-eighth'] - 7 / 8) < 0.06                # exact only when S = 0 (mod 8)
+    assert loud['qh-slot-shift'] > 0.95   # slots 1..3 keep their bits only if qh's bits happen to repeat: ~1/64
+
+
+def test_iq2_s_fold_reproduced():
+    assert IQ2_S_VDOT_SRC.count(IQ2_S_FOLD[0]) == 1
+    r = fold_vs_ours()
+    assert r['fold_kernel_vs_fold_twin'] == 0
+    assert abs(r['fold_kernel_vs_ours'] / r['chunks'] - 7 / 8) < 0.06   # exact only when S = 0 (mod 8)
 
 
 def test_iq2_s_fold_route():
-    r = {(x['activations'], x['route']): x for x in route_errors(IQ2_S, IQ2_S_VDOT_SABOTAGES[-1].twin, 'fold', n_blocks=1024)}
+    r = {(x['activations'], x['route']): x for x in route_errors(IQ2_S, iq2_s_vdot_fold, 'fold', n_blocks=1024)}
     for act in ('gaussian', 'outliers'):
         ours, fold = r[act, 'ours'], r[act, 'fold']
         assert ours['max_err_over_uM'] <= BOUND_U < fold['max_err_over_uM']   # float rounding vs a truncated integer step

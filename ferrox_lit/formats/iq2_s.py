@@ -13,12 +13,15 @@ from ..tables import Table, KMASK_IQ2XS
 from ..source import cuda_text
 from ..vdot import vsub4, pieces_vdot, pieces_twin, epi_halves
 from .iq3_xxs import vnonzero4
+from ..vdot import run_vdot, vdot_twin, q8_1_chunks, activations
+from ..kind import random_blocks
+from ..core import mismatches
 
 # %% auto #0
 __all__ = ['IQ2_S_LAYOUT', 'IQ2S_GRID_CODES', 'IQ2S_MAGNITUDES', 'IQ2S_GRID', 'IQ2_S_SRC', 'IQ2_S_SABOTAGES', 'IQ2_S',
-           'IQ2_S_VDOT_SRC', 'IQ2_S_HALVES', 'iq2_s_vdot_twin', 'IQ2_S_VDOT_SABOTAGES', 'hex_digits', 'expand_grid',
-           'iq2_s_grid_blocks', 'iq2_s_spec', 'iq2_s_twin', 'grid_slip', 'swapped_entries', 'libgguf_mismatches',
-           'iq2_s_mmq_unpack_twin', 'iq2_s_mmq_epi_twin']
+           'IQ2_S_VDOT_SRC', 'IQ2_S_HALVES', 'iq2_s_vdot_twin', 'IQ2_S_VDOT_SABOTAGES', 'IQ2_S_FOLD', 'iq2_s_vdot_fold',
+           'hex_digits', 'expand_grid', 'iq2_s_grid_blocks', 'iq2_s_spec', 'iq2_s_twin', 'grid_slip', 'swapped_entries',
+           'libgguf_mismatches', 'iq2_s_mmq_unpack_twin', 'iq2_s_mmq_epi_twin', 'iq2_s_mmq_epi_fold', 'fold_vs_ours']
 
 # %% ../../nbs/18k_iq2_s.ipynb #afecb977
 IQ2_S_LAYOUT = (('d', 0, 2, 'fp16 super-scale'),
@@ -233,6 +236,9 @@ IQ2_S_VDOT_SABOTAGES = (
     Sabotage('qh-one-bit', "one high index bit per slot (`& 1u`, IQ3_S's habit) for two: the grid's upper half never reached",
              '(((qh >> (2 * k)) & 3u) << 8)', '(((qh >> (2 * k)) & 1u) << 8)',
              pieces_twin(twin_slip(_ue, '(((qh >> (2 * _K)) & 3) << 8)', '(((qh >> (2 * _K)) & 1) << 8)'), _ee, IQ2_S_HALVES)),
+    Sabotage('qh-slot-shift', "slot k's two high index bits read at bit k of `qh` instead of bit 2k (counted as if one bit per slot)",
+             '(((qh >> (2 * k)) & 3u) << 8)', '(((qh >> k) & 3u) << 8)',
+             pieces_twin(twin_slip(_ue, '(((qh >> (2 * _K)) & 3) << 8)', '(((qh >> _K) & 3) << 8)'), _ee, IQ2_S_HALVES)),
     Sabotage('sign-half', "each slot's weights 4..7 signed with weights 0..3's bits: mask `0x08040201` for `0x80402010`",
              's & 0x80402010u', 's & 0x08040201u',
              pieces_twin(twin_slip(_ue, 'vnonzero4(s & 0x80402010)', 'vnonzero4(s & 0x08040201)'), _ee, IQ2_S_HALVES)),
@@ -240,13 +246,27 @@ IQ2_S_VDOT_SABOTAGES = (
              'dot0 * (2 * (sc & 0xF) + 1) + dot1 * (2 * (sc >> 4) + 1)', 'dot0 * (2 * (sc >> 4) + 1) + dot1 * (2 * (sc & 0xF) + 1)',
              pieces_twin(_ue, twin_slip(_ee, 'dot0 * (2 * (sc & 0xF) + 1) + dot1 * (2 * (sc >> 4) + 1)',
                                         'dot0 * (2 * (sc >> 4) + 1) + dot1 * (2 * (sc & 0xF) + 1)'), IQ2_S_HALVES)),
-    Sabotage('int-eighth', "llama.cpp's fold: `(dot0 * s0 + dot1 * s1 + (dot0 + dot1) / 2) / 4` in integers (truncating), then `d * da *`",
-             'return ((d * da) * (float)sumi) * 0.125f;',
-             'return (d * da) * (float)((dot0 * (sc & 0xF) + dot1 * (sc >> 4) + (dot0 + dot1) / 2) / 4);',
-             pieces_twin(_ue, twin_slip(_ee, 'return ((d * da) * sumi.astype(np.float32)) * np.float32(0.125)',
-                                        'return (d * da) * np.trunc((dot0 * (sc & 0xF) + dot1 * (sc >> 4) '
-                                        '+ np.trunc((dot0 + dot1) / 2)) / 4).astype(np.float32)'), IQ2_S_HALVES)),
 )
 
 # %% ../../nbs/18k_iq2_s.ipynb #vdot-iq2_s-11
 IQ2_S = dataclasses.replace(IQ2_S, vdot_src=IQ2_S_VDOT_SRC, vdot_twin=iq2_s_vdot_twin, vdot_sabotages=IQ2_S_VDOT_SABOTAGES)
+
+# %% ../../nbs/18k_iq2_s.ipynb #vdot-iq2_s-21
+IQ2_S_FOLD = ('return ((d * da) * (float)sumi) * 0.125f;',
+              'return (d * da) * (float)((dot0 * (sc & 0xF) + dot1 * (sc >> 4) + (dot0 + dot1) / 2) / 4);')   # llama.cpp's fold
+
+def iq2_s_mmq_epi_fold(wb, j, da, dot0, dot1, asum0, asum1):
+    "llama.cpp's epilogue for comparison (not a snippet's twin): `(dot0 s0 + dot1 s1 + (dot0 + dot1) / 2) / 4` in integers, truncating."
+    d = f16_to_f32(u16_at(wb, 0))
+    sc = byte_at(wb, 74 + j).astype(np.int32)
+    return (d * da) * np.trunc((dot0 * (sc & 0xF) + dot1 * (sc >> 4) + np.trunc((dot0 + dot1) / 2)) / 4).astype(np.float32)
+
+iq2_s_vdot_fold = pieces_twin(iq2_s_mmq_unpack_twin, iq2_s_mmq_epi_fold, IQ2_S_HALVES)
+
+def fold_vs_ours(n_blocks:int=64, seed:int=0) -> dict:
+    "The fold-edited pieces run on the CPU vs the fold's twin and vs our twin."
+    fold = dataclasses.replace(IQ2_S, vdot_src=IQ2_S_VDOT_SRC.replace(*IQ2_S_FOLD), vdot_twin=iq2_s_vdot_fold)
+    w = random_blocks(IQ2_S, n_blocks, seed); a = q8_1_chunks(IQ2_S, activations(IQ2_S, n_blocks, seed))
+    k = run_vdot(fold, w, a)
+    return dict(chunks=k.size, fold_kernel_vs_fold_twin=mismatches(k, vdot_twin(fold, w, a)),
+                fold_kernel_vs_ours=mismatches(k, vdot_twin(IQ2_S, w, a)))

@@ -13,12 +13,15 @@ from .iq2_xxs import grid_from_digits, grid_slip, swap_entries, byte_off
 from ..source import cuda_text
 import dataclasses
 from ..vdot import word_at, vsub4, pieces_vdot, pieces_twin, epi_halves
+from ..vdot import run_vdot, vdot_twin, q8_1_chunks, activations
+from ..kind import random_blocks
+from ..core import mismatches
 
 # %% auto #0
 __all__ = ['IQ3_XXS_LAYOUT', 'IQ3_MAGS', 'IQ3XXS_GRID', 'IQ3_XXS_SRC', 'IQ3_XXS_SABOTAGES', 'IQ3_XXS_TABLES', 'IQ3_XXS',
-           'IQ3_XXS_VDOT_SRC', 'IQ3_XXS_HALVES', 'iq3_xxs_vdot_twin', 'IQ3_XXS_VDOT_SABOTAGES', 'iq3_xxs_index_blocks',
-           'iq3_xxs_spec', 'iq3_xxs_twin', 'iq3_xxs_pin_block', 'vnonzero4', 'iq3_xxs_mmq_unpack_twin',
-           'iq3_xxs_mmq_epi_twin']
+           'IQ3_XXS_VDOT_SRC', 'IQ3_XXS_HALVES', 'iq3_xxs_vdot_twin', 'IQ3_XXS_VDOT_SABOTAGES', 'IQ3_XXS_FOLD',
+           'iq3_xxs_vdot_fold', 'iq3_xxs_index_blocks', 'iq3_xxs_spec', 'iq3_xxs_twin', 'iq3_xxs_pin_block',
+           'vnonzero4', 'iq3_xxs_mmq_unpack_twin', 'iq3_xxs_mmq_epi_twin', 'iq3_xxs_mmq_epi_fold', 'fold_vs_ours']
 
 # %% ../../nbs/18l_iq3_xxs.ipynb #780fa404
 IQ3_XXS_LAYOUT = (('d', 0, 2, 'fp16 super-scale'),
@@ -186,12 +189,28 @@ IQ3_XXS_VDOT_SABOTAGES = (
     Sabotage('pair-repeat', 'weights 0..3 of an eight read through the second index byte `qs[2k + 1]` too (an off-by-one on the pair)',
              'qs[2 * k]] ^ m0', 'qs[2 * k + 1]] ^ m0',
              pieces_twin(twin_slip(_ue, 'qs + 2 * _K)]', 'qs + 2 * _K + 1)]'), _ee, IQ3_XXS_HALVES)),
-    Sabotage('int-quarter', "llama.cpp's fold: `(ls * sumi + sumi / 2) / 2` in integers (truncating), then `d * da * sumi`",
-             'return ((d * da) * (float)(sumi * (2 * ls + 1))) * 0.25f;', 'return (d * da) * (float)((ls * sumi + sumi / 2) / 2);',
-             pieces_twin(_ue, twin_slip(_ee, 'return ((d * da) * (sumi * (2 * ls + 1)).astype(np.float32)) * np.float32(0.25)',
-                                        'return (d * da) * np.trunc((ls * sumi + np.trunc(sumi / 2)) / 2).astype(np.float32)'),
-                         IQ3_XXS_HALVES)),
 )
 
 # %% ../../nbs/18l_iq3_xxs.ipynb #vdot-iq3_xxs-15
 IQ3_XXS = dataclasses.replace(IQ3_XXS, vdot_src=IQ3_XXS_VDOT_SRC, vdot_twin=iq3_xxs_vdot_twin, vdot_sabotages=IQ3_XXS_VDOT_SABOTAGES)
+
+# %% ../../nbs/18l_iq3_xxs.ipynb #vdot-iq3_xxs-25
+IQ3_XXS_FOLD = ('return ((d * da) * (float)(sumi * (2 * ls + 1))) * 0.25f;',
+                'return (d * da) * (float)((ls * sumi + sumi / 2) / 2);')   # llama.cpp's fold, as an edit of ferrox_mmq_epi_iq3_xxs
+
+def iq3_xxs_mmq_epi_fold(wb, j, da, sumi, asum):
+    "llama.cpp's epilogue for comparison (not a snippet's twin): the scale folded in integers, `(ls * sumi + sumi / 2) / 2`, truncating."
+    d = f16_to_f32(u16_at(wb, 0))
+    ls = (byte_at(wb, 66 + 4 * j + 3) >> 4).astype(np.int32)
+    return (d * da) * np.trunc((ls * sumi + np.trunc(sumi / 2)) / 2).astype(np.float32)
+
+iq3_xxs_vdot_fold = pieces_twin(iq3_xxs_mmq_unpack_twin, iq3_xxs_mmq_epi_fold, IQ3_XXS_HALVES)
+
+# %% ../../nbs/18l_iq3_xxs.ipynb #vdot-iq3_xxs-27
+def fold_vs_ours(n_blocks:int=64, seed:int=0) -> dict:
+    "The fold-edited pieces run on the CPU vs the fold's twin and vs our twin."
+    fold = dataclasses.replace(IQ3_XXS, vdot_src=IQ3_XXS_VDOT_SRC.replace(*IQ3_XXS_FOLD), vdot_twin=iq3_xxs_vdot_fold)
+    w = random_blocks(IQ3_XXS, n_blocks, seed); a = q8_1_chunks(IQ3_XXS, activations(IQ3_XXS, n_blocks, seed))
+    k = run_vdot(fold, w, a)
+    return dict(chunks=k.size, fold_kernel_vs_fold_twin=mismatches(k, vdot_twin(fold, w, a)),
+                fold_kernel_vs_ours=mismatches(k, vdot_twin(IQ3_XXS, w, a)))
