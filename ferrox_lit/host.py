@@ -380,6 +380,7 @@ def degenerate_blocks(kind, n_blocks:int, seed:int) -> np.ndarray:
         if kind.f16_fields:
             h, off = bad16[i % 4], kind.f16_fields[0]
             raw[b, off], raw[b, off + 1] = h & 0xFF, h >> 8
+        elif kind.f16_set is not None: raw[b:b + 1] = kind.f16_set(raw[b:b + 1], bad16[i % 4])
         elif kind.e8m0_fields: raw[b, kind.e8m0_fields[0]] = bad8[i % 2]
     return raw
 

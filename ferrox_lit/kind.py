@@ -122,6 +122,7 @@ class Kind:
     layout: tuple = ()         # ((field, offset, nbytes, meaning), ...) in byte order: the block as bytes
     f16_fields: tuple = ()     # byte offsets of fp16 scales (fixtures keep them in a sane range)
     e8m0_fields: tuple = ()    # byte offsets of E8M0 scales (likewise)
+    f16_set: Callable|None = None  # (blocks, fp16 bits [n]) -> blocks: writes an fp16 scale stored in pieces (IQ1_M's nibbles)
     codebook: Codebook|None = None  # the table `dequant_src` indexes, for codebook formats
     deps: tuple = ()           # shared CUDA helper snippets `dequant_src` calls, emitted once each before it
     sabotages: tuple = ()      # named `Sabotage`s, at least three
@@ -281,6 +282,9 @@ def random_blocks(kind:Kind, n_blocks:int, seed:int) -> np.ndarray:
         raw[:, off], raw[:, off + 1] = h & 0xFF, h >> 8
     for off in kind.e8m0_fields:
         raw[:, off] = rng.integers(107, 148, n_blocks)
+    if kind.f16_set is not None:   # a scale stored in pieces: drawn like a field's, then written by the row's own writer
+        h = (rng.integers(0, 2, n_blocks) << 15) | (rng.integers(8, 23, n_blocks) << 10) | rng.integers(0, 1024, n_blocks)
+        raw = np.ascontiguousarray(kind.f16_set(raw, h.astype(np.uint16)), np.uint8)
     return raw
 
 SEEDS = (1, 7, 12345)  # the fixture seeds every check uses
