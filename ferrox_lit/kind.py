@@ -15,9 +15,10 @@ from .core import FerroxError, NotWholeBlocks, require_dtype, mismatches, max_ab
 # %% auto #0
 __all__ = ['SUB', 'ENGINES', 'SEEDS', 'Codebook', 'parse_constant_array', 'Sabotage', 'byte_at', 'u16_at', 'SlipDoesNotApply',
            'twin_slip', 'Kind', 'GeometryMismatch', 'check_geometry', 'as_blocks', 'UnknownEngine', 'dequantize',
-           'spec_dequantize', 'libgguf_dequantize', 'gguf_dequantize', 'random_blocks', 'three_opinions',
-           'opinions_table', 'layout_mismatches', 'sabotaged', 'swapped', 'codebook_slip', 'lift_sabotage',
-           'sabotage_report', 'layout_table', 'plot_layout', 'quantize_rows', 'roundtrip_error', 'plot_error']
+           'spec_dequantize', 'libgguf_dequantize', 'gguf_dequantize', 'libgguf_mismatches', 'random_blocks',
+           'three_opinions', 'opinions_table', 'layout_mismatches', 'sabotaged', 'swapped', 'codebook_slip',
+           'lift_sabotage', 'sabotage_report', 'layout_table', 'plot_layout', 'quantize_rows', 'roundtrip_error',
+           'plot_error']
 
 # %% ../nbs/02_kind.ipynb #89188d30
 SUB = 16  # elements one call of a kind's snippet (`ferrox_dequant_<format>`) writes: llama.cpp's sub-block granularity
@@ -271,6 +272,18 @@ Kind.dequantize = dequantize
 Kind.spec_dequantize = spec_dequantize
 Kind.gguf_dequantize = gguf_dequantize
 Kind.libgguf_dequantize = libgguf_dequantize
+
+# %% ../nbs/02_kind.ipynb #54b0bbef
+def libgguf_mismatches(kind:Kind,       # the format (a registered or unregistered row)
+                       seeds=(1, 7, 12345),  # fixture seeds (`SEEDS`), one batch of random blocks each
+                       n_blocks:int=256  # blocks per seed
+                      ) -> dict:
+    "The twin against ggml's own C (`libgguf_dequantize`) on random blocks: elements compared, bitwise mismatches."
+    n = bad = 0
+    for seed in seeds:
+        b = random_blocks(kind, n_blocks, seed)
+        n += b.shape[0] * kind.block_elems; bad += mismatches(kind.dequantize(b), libgguf_dequantize(kind, b))
+    return dict(kind=kind.name, elements=n, twin_vs_libgguf=bad)
 
 # %% ../nbs/02_kind.ipynb #524dc41f
 def random_blocks(kind:Kind, n_blocks:int, seed:int) -> np.ndarray:

@@ -9,9 +9,9 @@ import dataclasses
 import numpy as np
 import gguf
 from ferrox_lit.f16 import f16_to_f32
-from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
+from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, swapped, SUB
 from ferrox_lit.source import cuda_text
-from ferrox_lit.tables import Table
+from ferrox_lit.tables import Table, table_slip
 from ferrox_lit.vdot import pieces_vdot, pieces_twin, epi_halves, word_at, dp4a, vsub4
 
 
@@ -19,7 +19,7 @@ from IPython.display import Markdown
 import libgguf
 import matplotlib.pyplot as plt
 from ferrox_lit.kind import three_opinions, opinions_table, sabotage_report, layout_table, plot_layout, plot_error
-from ferrox_lit.kind import check_geometry, random_blocks, quantize_rows, SEEDS
+from ferrox_lit.kind import check_geometry, random_blocks, quantize_rows, libgguf_mismatches, SEEDS
 from ferrox_lit.core import mismatches, md_table, NotWholeBlocks, WrongDtype
 from ferrox_lit.tables import gguf_grid, table_mismatches, parse_table
 from ferrox_lit.mul_mm import kernel_src
@@ -88,20 +88,11 @@ def test_iq1_s_emitted_table_is_the_twins():
     assert table_mismatches(bad, IQ1S_GRID) == 1                             # the slipped text is seen by the parser
 
 
-def libgguf_mismatches(kind, seeds=SEEDS, n_blocks:int=256) -> int:
-    "Elements where the twin and ggml's C (libgguf) differ bitwise on random blocks of `kind`."
-    qt = gguf.GGMLQuantizationType(kind.ggml_type)
-    out = 0
-    for s in seeds:
-        b = random_blocks(kind, n_blocks, s)
-        out += mismatches(kind.dequantize(b), libgguf.dequantize_rows(b, qt, n_per_row=kind.block_elems))
-    return out
-
 def test_iq1_s_opinions():
     r = three_opinions(IQ1_S, n_blocks=256)
     assert r['ok'], r
     assert r['blocks'] == 3 * 256 and r['elements'] == 3 * 256 * 256
-    assert libgguf_mismatches(IQ1_S) == 0
+    assert libgguf_mismatches(IQ1_S)['twin_vs_libgguf'] == 0
 
 
 def test_iq1_s_bad_input():

@@ -8,8 +8,8 @@ import dataclasses
 import numpy as np
 import gguf
 from ferrox_lit.f16 import f16_to_f32
-from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
-from ferrox_lit.tables import Table, KMASK_IQ2XS
+from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, swapped, libgguf_mismatches, SUB
+from ferrox_lit.tables import Table, KMASK_IQ2XS, table_slip
 from ferrox_lit.source import cuda_text
 from ferrox_lit.vdot import vsub4, pieces_vdot, pieces_twin, epi_halves
 from ferrox_lit.formats.iq3_xxs import vnonzero4
@@ -127,8 +127,8 @@ def test_iq2_s_three_opinions():
 
 
 def test_iq2_s_libgguf_agrees():
-    assert libgguf_mismatches(IQ2_S) == 0
-    assert libgguf_mismatches(IQ2_S.sabotaged('sign-bits-reversed')) > 0       # sabotage: the same check fires
+    assert libgguf_mismatches(IQ2_S)['twin_vs_libgguf'] == 0
+    assert libgguf_mismatches(IQ2_S.sabotaged('sign-bits-reversed'))['twin_vs_libgguf'] > 0       # sabotage: the same check fires
 
 
 def test_iq2_s_bad_input_named():

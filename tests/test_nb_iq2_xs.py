@@ -8,9 +8,9 @@ import dataclasses
 import numpy as np
 import gguf
 from ferrox_lit.f16 import f16_to_f32
-from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
-from ferrox_lit.tables import Table, KSIGNS_IQ2XS, KMASK_IQ2XS
-from ferrox_lit.formats.iq2_xxs import IQ2_MAGS, grid_from_digits, grid_slip, swap_entries, byte_off
+from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, swapped, SUB
+from ferrox_lit.tables import Table, KSIGNS_IQ2XS, KMASK_IQ2XS, table_slip
+from ferrox_lit.formats.iq2_xxs import IQ2_MAGS, grid_from_digits, byte_off
 from ferrox_lit.source import cuda_text
 from ferrox_lit.vdot import word_at, dp4a, vsub4, pieces_vdot, pieces_twin, epi_halves
 
@@ -43,7 +43,7 @@ def test_iq2xs_grid_is_gguf_pys():
     assert IQ2XS_GRID.values.dtype == np.uint64 and len(IQ2XS_GRID.values) == 512
     assert (IQ2XS_GRID.values == ref).all()
     assert set(np.unique(IQ2XS_GRID.lanes()).tolist()) == set(IQ2_MAGS) and len(np.unique(IQ2XS_GRID.values)) == 512
-    assert int((swap_entries(IQ2XS_GRID.values, 300, 301) != ref).sum()) == 2          # sabotage: a transposed pair
+    assert int((swapped(IQ2XS_GRID.values, 300, 301) != ref).sum()) == 2          # sabotage: a transposed pair
     assert int((byte_off(IQ2XS_GRID.values, 400, 5, 0x2b if IQ2XS_GRID.lanes()[400, 5] != 0x2b else 0x19) != ref).sum()) == 1
 
 

@@ -8,8 +8,8 @@ import dataclasses
 import numpy as np
 import gguf
 from ferrox_lit.f16 import f16_to_f32
-from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
-from ferrox_lit.tables import Table, KSIGNS_IQ2XS, KMASK_IQ2XS
+from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, swapped, SUB
+from ferrox_lit.tables import Table, KSIGNS_IQ2XS, KMASK_IQ2XS, table_slip
 from ferrox_lit.source import cuda_text
 from ferrox_lit.vdot import word_at, dp4a, vsub4, pieces_vdot, pieces_twin, epi_halves
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import numpy as np
 import gguf
 from ferrox_lit.f16 import f16_to_f32
-from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
-from ferrox_lit.tables import Table, KMASK_IQ2XS
-from ferrox_lit.formats.iq2_s import expand_grid, grid_slip, swapped_entries
+from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, swapped, SUB
+from ferrox_lit.tables import Table, KMASK_IQ2XS, table_slip
+from ferrox_lit.formats.iq2_s import expand_grid
 from ferrox_lit.source import cuda_text
 import dataclasses
 from ferrox_lit.vdot import vsub4, pieces_vdot, pieces_twin, epi_halves
@@ -26,7 +26,8 @@ from ferrox_lit.mul_mm import kernel_src
 from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.tables import gguf_grid, table_mismatches
 from ferrox_lit.placement import placement_rows, placement_rung
-from ferrox_lit.formats.iq2_s import IQ2_S, libgguf_mismatches
+from ferrox_lit.formats.iq2_s import IQ2_S
+from ferrox_lit.kind import libgguf_mismatches
 import dataclasses
 from ferrox_lit.cost import plot_banks, plot_cost
 from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, BOUND_U
@@ -136,8 +137,8 @@ def test_iq3_s_three_opinions():
 
 
 def test_iq3_s_libgguf_agrees():
-    assert libgguf_mismatches(IQ3_S) == 0
-    assert libgguf_mismatches(IQ3_S.sabotaged('scale-nibble-by-half')) > 0    # sabotage: the same check fires
+    assert libgguf_mismatches(IQ3_S)['twin_vs_libgguf'] == 0
+    assert libgguf_mismatches(IQ3_S.sabotaged('scale-nibble-by-half'))['twin_vs_libgguf'] > 0    # sabotage: the same check fires
 
 
 def test_iq3_s_bad_input_named():

@@ -7,9 +7,9 @@ from __future__ import annotations
 import numpy as np
 import gguf
 from ferrox_lit.f16 import f16_to_f32
-from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
-from ferrox_lit.tables import Table, KSIGNS_IQ2XS, KMASK_IQ2XS
-from ferrox_lit.formats.iq2_xxs import grid_from_digits, grid_slip, swap_entries, byte_off
+from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, swapped, SUB
+from ferrox_lit.tables import Table, KSIGNS_IQ2XS, KMASK_IQ2XS, table_slip
+from ferrox_lit.formats.iq2_xxs import grid_from_digits, byte_off
 from ferrox_lit.source import cuda_text
 import dataclasses
 from ferrox_lit.vdot import word_at, vsub4, pieces_vdot, pieces_twin, epi_halves
@@ -45,7 +45,7 @@ def test_iq3xxs_grid_is_gguf_pys():
     assert (IQ3XXS_GRID.values == ref).all()
     assert set(np.unique(IQ3XXS_GRID.lanes()).tolist()) == set(IQ3_MAGS)
     assert len(np.unique(IQ3XXS_GRID.values)) == 256
-    assert int((swap_entries(IQ3XXS_GRID.values, 100, 101) != ref).sum()) == 2          # sabotage: a transposed pair
+    assert int((swapped(IQ3XXS_GRID.values, 100, 101) != ref).sum()) == 2          # sabotage: a transposed pair
     assert int((byte_off(IQ3XXS_GRID.values, 200, 0, 0x0c) != ref).sum()) == 1          # sabotage: one byte of one entry
 
 

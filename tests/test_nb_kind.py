@@ -97,6 +97,9 @@ def test_libgguf_opinion():
         assert mismatches(k.gguf_dequantize(b), k.dequantize(b)) == 0, n
         c = b.copy(); c[:, -1] ^= 0x11                                        # sabotage: flip bits of every block's last byte
         assert mismatches(k.libgguf_dequantize(c), k.dequantize(b)) > 0, n
+        assert libgguf_mismatches(k, seeds=(5,), n_blocks=64)['twin_vs_libgguf'] == 0
+        neg = dataclasses.replace(k, twin_sub=lambda xb, il, t=k.twin_sub: -t(xb, il))   # sabotage: a twin with its signs flipped
+        assert libgguf_mismatches(neg, seeds=(5,), n_blocks=64)['twin_vs_libgguf'] > 0, n
 
 
 def test_as_blocks_refusals():

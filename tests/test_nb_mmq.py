@@ -22,6 +22,7 @@ from ferrox_lit.vdot import vdot_twin
 from ferrox_lit.q8_1 import BLOCK_BYTES as Q8_1_BYTES
 import matplotlib.pyplot as plt
 from ferrox_lit.mma import a_coords
+import re
 
 
 import ferrox_lit.mmq as _nbmod

@@ -23,7 +23,7 @@ from ferrox_lit.core import mismatches, md_table, NotWholeBlocks, FerroxError
 from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.mul_mm import kernel_src
 from ferrox_lit.cost import plot_banks, plot_cost
-from ferrox_lit.formats.tq2_0 import libgguf_mismatches
+from ferrox_lit.kind import libgguf_mismatches
 from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, BOUND_U
 from ferrox_lit.int8_error import plot_kind_error
 from ferrox_lit.mmq import mmq_evidence

@@ -8,7 +8,7 @@ import numpy as np
 import gguf
 from ferrox_lit.f16 import f16_to_f32
 from ferrox_lit.core import mismatches
-from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, random_blocks, SEEDS, SUB
+from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, random_blocks, libgguf_mismatches, SEEDS, SUB
 from ferrox_lit.source import cuda_text
 import dataclasses
 from ferrox_lit.vdot import word_at, vsub4, pieces_vdot, pieces_twin, epi_halves

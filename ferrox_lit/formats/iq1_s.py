@@ -9,9 +9,9 @@ import dataclasses
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
-from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
+from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, swapped, SUB
 from ..source import cuda_text
-from ..tables import Table
+from ..tables import Table, table_slip
 from ..vdot import pieces_vdot, pieces_twin, epi_halves, word_at, dp4a, vsub4
 
 
@@ -105,26 +105,18 @@ def iq1_s_pin_block() -> tuple:
     return blk, want.reshape(256).astype(np.float32)
 
 # %% ../../nbs/18n_iq1_s.ipynb #e8365c89
-def _grid_slip(v:np.ndarray) -> Table:
-    "The grid table with slipped values (same name and space), for a table sabotage."
-    return Table(IQ1S_GRID.c_name, v, IQ1S_GRID.space, 'sabotage')
-
-def _swapped(v, a, b):
-    v = v.copy(); v[[a, b]] = v[[b, a]]; return v
-
 def _byte_off(v, e, j):
     v = v.copy(); lanes = v.view(np.uint8).reshape(-1, 8); lanes[e, j] = 0 if lanes[e, j] == 1 else 1; return v
 
-IQ1S_GRID_SLIPS = {  # table sabotages shared with IQ1_M: name -> (slip in prose, slipped Table)
-    'grid-swap': ('neighbouring entries 12 and 13 transposed', _grid_slip(_swapped(IQ1S_GRID.values, 12, 13))),
-    'grid-byte': ('byte 0 of entry 2 typed 0x01 for 0x00', _grid_slip(_byte_off(IQ1S_GRID.values, 2, 0))),
-    'grid-bytes-reversed': ("every entry's bytes reversed (weight 0 packed in the top byte)",
-                            _grid_slip(IQ1S_GRID.values.byteswap())),
+IQ1S_GRID_SLIPS = {  # table sabotages shared with IQ1_M: name -> (slip in prose, slipped values)
+    'grid-swap': ('neighbouring entries 12 and 13 transposed', swapped(IQ1S_GRID.values, 12, 13)),
+    'grid-byte': ('byte 0 of entry 2 typed 0x01 for 0x00', _byte_off(IQ1S_GRID.values, 2, 0)),
+    'grid-bytes-reversed': ("every entry's bytes reversed (weight 0 packed in the top byte)", IQ1S_GRID.values.byteswap()),
 }
 
 def grid_sabotages(twin) -> tuple:
     "The table sabotages of `IQ1S_GRID_SLIPS` for a twin that indexes `IQ1S_GRID` (IQ1_S's or IQ1_M's)."
-    return tuple(Sabotage(n, why, IQ1S_GRID.src(), t.src(), twin_slip(twin, IQ1S_GRID=t)) for n, (why, t) in IQ1S_GRID_SLIPS.items())
+    return tuple(table_slip(n, why, IQ1S_GRID, v, twin, 'IQ1S_GRID') for n, (why, v) in IQ1S_GRID_SLIPS.items())
 
 IQ1_S_SABOTAGES = (
     Sabotage('qh-halves', 'the index high bits shifted by `3 * (h + l)`: the half-group index not doubled',

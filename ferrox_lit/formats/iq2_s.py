@@ -8,8 +8,8 @@ import dataclasses
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
-from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
-from ..tables import Table, KMASK_IQ2XS
+from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, swapped, libgguf_mismatches, SUB
+from ..tables import Table, KMASK_IQ2XS, table_slip
 from ..source import cuda_text
 from ..vdot import vsub4, pieces_vdot, pieces_twin, epi_halves
 from .iq3_xxs import vnonzero4
@@ -20,8 +20,8 @@ from ..core import mismatches
 # %% auto #0
 __all__ = ['IQ2_S_LAYOUT', 'IQ2S_GRID_CODES', 'IQ2S_MAGNITUDES', 'IQ2S_GRID', 'IQ2_S_SRC', 'IQ2_S_SABOTAGES', 'IQ2_S',
            'IQ2_S_VDOT_SRC', 'IQ2_S_HALVES', 'iq2_s_vdot_twin', 'IQ2_S_VDOT_SABOTAGES', 'IQ2_S_FOLD', 'iq2_s_vdot_fold',
-           'hex_digits', 'expand_grid', 'iq2_s_grid_blocks', 'iq2_s_spec', 'iq2_s_twin', 'grid_slip', 'swapped_entries',
-           'libgguf_mismatches', 'iq2_s_mmq_unpack_twin', 'iq2_s_mmq_epi_twin', 'iq2_s_mmq_epi_fold', 'fold_vs_ours']
+           'hex_digits', 'expand_grid', 'iq2_s_grid_blocks', 'iq2_s_spec', 'iq2_s_twin', 'iq2_s_mmq_unpack_twin',
+           'iq2_s_mmq_epi_twin', 'iq2_s_mmq_epi_fold', 'fold_vs_ours']
 
 # %% ../../nbs/18k_iq2_s.ipynb #afecb977
 IQ2_S_LAYOUT = (('d', 0, 2, 'fp16 super-scale'),
@@ -128,27 +128,6 @@ def iq2_s_twin(xb, il):
     neg = (signs[..., None] & KMASK_IQ2XS.values) != 0
     return np.where(neg, -v, v).reshape(xb.shape[0], il.shape[1], SUB)
 
-# %% ../../nbs/18k_iq2_s.ipynb #64efa24b
-def grid_slip(name:str,        # the sabotage's id
-              slip:str,        # the slip in prose
-              table:Table,     # the row's table
-              values,          # the slipped values
-              twin,            # the row's twin, which indexes `table` by a module name
-              table_name:str   # that module name
-             ) -> Sabotage:
-    "A sabotage of an integer table: the emitted declaration gets `values`, and so does the table the twin indexes."
-    bad = dataclasses.replace(table, values=np.asarray(values, table.values.dtype))
-    old, new = table.src().splitlines(), bad.src().splitlines()
-    rows = [i for i, (a, b) in enumerate(zip(old, new)) if a != b]           # the rows of 8 entries the slip touches
-    if not rows: raise ValueError(f"{name}: the slipped values equal the table's")
-    span = slice(rows[0], rows[-1] + 1)                                      # just those rows: the edit survives `Table.moved`
-    return Sabotage(name, slip, '\n'.join(old[span]), '\n'.join(new[span]), twin_slip(twin, **{table_name: bad}))
-
-def swapped_entries(values:np.ndarray, a:int, b:int) -> np.ndarray:
-    "A copy of integer table `values` with entries `a` and `b` transposed."
-    v = values.copy(); v[[a, b]] = v[[b, a]]
-    return v
-
 # %% ../../nbs/18k_iq2_s.ipynb #16089162
 _IQ2S_BYTE_OFF = IQ2S_GRID.values.copy()
 _IQ2S_BYTE_OFF[300] ^= np.uint64(0x11) << np.uint64(24)                 # byte 3 of entry 300: 0x08 <-> 0x19
@@ -166,9 +145,9 @@ IQ2_S_SABOTAGES = (
     Sabotage('scale-no-half-step', 'the scale as `d * s * 0.25`: the half-step `0.5 + s` left out',
              '(0.5f + (float)s)', '((float)s)',
              twin_slip(iq2_s_twin, '(np.float32(0.5) + s.astype(np.float32))', 's.astype(np.float32)')),
-    grid_slip('grid-entries-swapped', 'grid entries 1 and 2 typed in the wrong order', IQ2S_GRID,
-              swapped_entries(IQ2S_GRID.values, 1, 2), iq2_s_twin, 'IQ2S_GRID'),
-    grid_slip('grid-byte-off', 'one magnitude of one entry mistyped: byte 3 of entry 300, 8 for 25', IQ2S_GRID,
+    table_slip('grid-entries-swapped', 'grid entries 1 and 2 typed in the wrong order', IQ2S_GRID,
+              swapped(IQ2S_GRID.values, 1, 2), iq2_s_twin, 'IQ2S_GRID'),
+    table_slip('grid-byte-off', 'one magnitude of one entry mistyped: byte 3 of entry 300, 8 for 25', IQ2S_GRID,
               _IQ2S_BYTE_OFF, iq2_s_twin, 'IQ2S_GRID'),
 )
 
@@ -188,20 +167,6 @@ IQ2_S = Kind(
     sabotages=IQ2_S_SABOTAGES,
     summary='8-weight slots into a 1024-point grid (10-bit index), 8 stored signs, 4-bit scale per 16, fp16 per 256',
 )
-
-# %% ../../nbs/18k_iq2_s.ipynb #c9373bc9
-def libgguf_mismatches(kind:Kind, seeds=(1, 7, 12345), n_blocks:int=256) -> int:
-    "Elements where the twin and libgguf (ggml's C dequantize) differ as bits, over random blocks of `kind` (the fixture seeds)."
-    import libgguf
-    from ferrox_lit.kind import random_blocks
-    from ferrox_lit.core import mismatches
-    out = 0
-    for seed in seeds:
-        b = random_blocks(kind, n_blocks, seed)
-        c = np.asarray(libgguf.dequantize_rows(b.reshape(1, -1), gguf.GGMLQuantizationType(kind.ggml_type),
-                                               n_per_row=n_blocks * kind.block_elems), np.float32)
-        out += mismatches(kind.dequantize(b.reshape(1, -1)), c)
-    return out
 
 # %% ../../nbs/18k_iq2_s.ipynb #vdot-iq2_s-01
 IQ2_S_VDOT_SRC = pieces_vdot(cuda_text('mmq_iq2_s.cuh'), 'IQ2_S')  # the MMQ pieces (shown below) + ferrox_vdot_iq2_s

@@ -8,9 +8,9 @@ import dataclasses
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
-from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
-from ..tables import Table, KSIGNS_IQ2XS, KMASK_IQ2XS
-from .iq2_xxs import IQ2_MAGS, grid_from_digits, grid_slip, swap_entries, byte_off
+from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, swapped, SUB
+from ..tables import Table, KSIGNS_IQ2XS, KMASK_IQ2XS, table_slip
+from .iq2_xxs import IQ2_MAGS, grid_from_digits, byte_off
 from ..source import cuda_text
 from ..vdot import word_at, dp4a, vsub4, pieces_vdot, pieces_twin, epi_halves
 
@@ -119,9 +119,9 @@ IQ2_XS_SABOTAGES = (
     Sabotage('half-stride', '`2 * (il & 1)` for `4 * (il & 1)`: the odd half starts one word early',
              'xb + 2 + 8 * ib + 4 * (il & 1)', 'xb + 2 + 8 * ib + 2 * (il & 1)',
              twin_slip(iq2_xs_twin, 'q = 2 + 8 * ib + 4 * (il & 1)', 'q = 2 + 8 * ib + 2 * (il & 1)')),
-    grid_slip('grid-swap', 'grid entries 300 and 301 transposed', IQ2XS_GRID, swap_entries(IQ2XS_GRID.values, 300, 301),
+    table_slip('grid-swap', 'grid entries 300 and 301 transposed', IQ2XS_GRID, swapped(IQ2XS_GRID.values, 300, 301),
               iq2_xs_twin, 'IQ2XS_GRID'),
-    grid_slip('grid-byte', 'entry 400, byte 5 mistyped (0x2b for 0x19 or 0x19 for 0x2b)', IQ2XS_GRID,
+    table_slip('grid-byte', 'entry 400, byte 5 mistyped (0x2b for 0x19 or 0x19 for 0x2b)', IQ2XS_GRID,
               byte_off(IQ2XS_GRID.values, 400, 5, 0x2b if IQ2XS_GRID.lanes()[400, 5] != 0x2b else 0x19), iq2_xs_twin, 'IQ2XS_GRID'),
 )
 

@@ -8,8 +8,8 @@ import dataclasses
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
-from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
-from ..tables import Table, KSIGNS_IQ2XS, KMASK_IQ2XS
+from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, swapped, SUB
+from ..tables import Table, KSIGNS_IQ2XS, KMASK_IQ2XS, table_slip
 from ..source import cuda_text
 from ..vdot import word_at, dp4a, vsub4, pieces_vdot, pieces_twin, epi_halves
 
@@ -17,8 +17,8 @@ from ..vdot import word_at, dp4a, vsub4, pieces_vdot, pieces_twin, epi_halves
 # %% auto #0
 __all__ = ['IQ2_XXS_LAYOUT', 'IQ2_MAGS', 'IQ2XXS_GRID', 'IQ2_XXS_SRC', 'IQ2_XXS_SABOTAGES', 'IQ2_XXS_TABLES', 'IQ2_XXS',
            'IQ2_XXS_VDOT_SRC', 'IQ2_XXS_HALVES', 'iq2_xxs_vdot_twin', 'IQ2_XXS_VDOT_SABOTAGES', 'grid_from_digits',
-           'iq2_xxs_index_blocks', 'iq2_xxs_spec', 'iq2_xxs_twin', 'iq2_xxs_pin_block', 'grid_slip', 'swap_entries',
-           'byte_off', 'iq2_xxs_mmq_unpack_twin', 'iq2_xxs_mmq_epi_twin', 'iq2_xxs_vdot_trunc']
+           'iq2_xxs_index_blocks', 'iq2_xxs_spec', 'iq2_xxs_twin', 'iq2_xxs_pin_block', 'byte_off',
+           'iq2_xxs_mmq_unpack_twin', 'iq2_xxs_mmq_epi_twin', 'iq2_xxs_vdot_trunc']
 
 # %% ../../nbs/18i_iq2_xxs.ipynb #7c0401d1
 IQ2_XXS_LAYOUT = (('d', 0, 2, 'fp16 super-scale'),
@@ -111,22 +111,6 @@ def iq2_xxs_pin_block() -> np.ndarray:
     return np.array([0x00, 0x3C] + sum((grp(ib) for ib in range(8)), []), np.uint8)
 
 # %% ../../nbs/18i_iq2_xxs.ipynb #a27074b2
-def grid_slip(name:str,           # the sabotage's id
-              slip:str,           # the slip in prose
-              table:Table,        # the table slipped
-              values:np.ndarray,  # its slipped values
-              twin,               # the kind's twin, which indexes `table` by the module name `tname`
-              tname:str,          # that name
-             ) -> Sabotage:
-    "A slip of a grid itself: the emitted declaration gets `values`, and so does the twin's table."
-    bad = Table(table.c_name, values, table.space, table.provenance)
-    return Sabotage(name, slip, table.src(), bad.src(), twin_slip(twin, **{tname: bad}))
-
-def swap_entries(v:np.ndarray, a:int, b:int) -> np.ndarray:
-    "A copy of `v` with entries `a` and `b` transposed."
-    v = v.copy(); v[[a, b]] = v[[b, a]]
-    return v
-
 def byte_off(v:np.ndarray, i:int, j:int, new:int) -> np.ndarray:
     "A copy of packed grid `v` with byte `j` of entry `i` set to `new`."
     b = np.ascontiguousarray(v).view(np.uint8).reshape(len(v), -1).copy(); b[i, j] = new
@@ -143,9 +127,9 @@ IQ2_XXS_SABOTAGES = (
              twin_slip(iq2_xxs_twin, '* np.float32(0.25)', '* np.float32(0.5)')),
     Sabotage('eight-index', '`(il & 1) + l` for `2 * (il & 1) + l`: the odd half of a group starts one eight too early',
              '2 * (il & 1) + l', '(il & 1) + l', twin_slip(iq2_xxs_twin, '2 * (il & 1) + _L', '(il & 1) + _L')),
-    grid_slip('grid-swap', 'grid entries 100 and 101 transposed', IQ2XXS_GRID, swap_entries(IQ2XXS_GRID.values, 100, 101),
+    table_slip('grid-swap', 'grid entries 100 and 101 transposed', IQ2XXS_GRID, swapped(IQ2XXS_GRID.values, 100, 101),
               iq2_xxs_twin, 'IQ2XXS_GRID'),
-    grid_slip('grid-byte', 'entry 200, byte 3 mistyped (0x2b for 0x19 or 0x19 for 0x2b)', IQ2XXS_GRID,
+    table_slip('grid-byte', 'entry 200, byte 3 mistyped (0x2b for 0x19 or 0x19 for 0x2b)', IQ2XXS_GRID,
               byte_off(IQ2XXS_GRID.values, 200, 3, 0x2b if IQ2XXS_GRID.lanes()[200, 3] != 0x2b else 0x19), iq2_xxs_twin, 'IQ2XXS_GRID'),
 )
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
-from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
-from ..tables import Table, KMASK_IQ2XS
-from .iq2_s import expand_grid, grid_slip, swapped_entries
+from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, swapped, SUB
+from ..tables import Table, KMASK_IQ2XS, table_slip
+from .iq2_s import expand_grid
 from ..source import cuda_text
 import dataclasses
 from ..vdot import vsub4, pieces_vdot, pieces_twin, epi_halves
@@ -110,9 +110,9 @@ IQ3_S_SABOTAGES = (
     Sabotage('sign-byte-per-slot', "one sign byte per 4-weight slot (IQ2_S's habit): `signs[k]` for `signs[k / 2]`",
              'signs[k / 2]', 'signs[k]',
              twin_slip(iq3_s_twin, '2 * h + k // 2)', '2 * h + k)')),
-    grid_slip('grid-entries-swapped', 'grid entries 1 and 2 typed in the wrong order', IQ3S_GRID,
-              swapped_entries(IQ3S_GRID.values, 1, 2), iq3_s_twin, 'IQ3S_GRID'),
-    grid_slip('grid-byte-off', 'one magnitude of one entry mistyped: byte 2 of entry 300', IQ3S_GRID,
+    table_slip('grid-entries-swapped', 'grid entries 1 and 2 typed in the wrong order', IQ3S_GRID,
+              swapped(IQ3S_GRID.values, 1, 2), iq3_s_twin, 'IQ3S_GRID'),
+    table_slip('grid-byte-off', 'one magnitude of one entry mistyped: byte 2 of entry 300', IQ3S_GRID,
               _IQ3S_BYTE_OFF, iq3_s_twin, 'IQ3S_GRID'),
 )
 

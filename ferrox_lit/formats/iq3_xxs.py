@@ -7,9 +7,9 @@ from __future__ import annotations
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
-from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
-from ..tables import Table, KSIGNS_IQ2XS, KMASK_IQ2XS
-from .iq2_xxs import grid_from_digits, grid_slip, swap_entries, byte_off
+from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, swapped, SUB
+from ..tables import Table, KSIGNS_IQ2XS, KMASK_IQ2XS, table_slip
+from .iq2_xxs import grid_from_digits, byte_off
 from ..source import cuda_text
 import dataclasses
 from ..vdot import word_at, vsub4, pieces_vdot, pieces_twin, epi_halves
@@ -116,9 +116,9 @@ IQ3_XXS_SABOTAGES = (
     Sabotage('sign-half', '`kmask[j]` for `kmask[4 + j]`: the second entry signed with the first entry\'s bits',
              'ferrox_kmask_iq2xs[4 + j]', 'ferrox_kmask_iq2xs[j]',
              twin_slip(iq3_xxs_twin, 'KMASK_IQ2XS.values', 'KMASK_IQ2XS.values[np.arange(8) % 4]')),
-    grid_slip('grid-swap', 'grid entries 100 and 101 transposed', IQ3XXS_GRID, swap_entries(IQ3XXS_GRID.values, 100, 101),
+    table_slip('grid-swap', 'grid entries 100 and 101 transposed', IQ3XXS_GRID, swapped(IQ3XXS_GRID.values, 100, 101),
               iq3_xxs_twin, 'IQ3XXS_GRID'),
-    grid_slip('grid-byte', 'entry 200, byte 0 mistyped `0x0c` for `0x04`', IQ3XXS_GRID, byte_off(IQ3XXS_GRID.values, 200, 0, 0x0c),
+    table_slip('grid-byte', 'entry 200, byte 0 mistyped `0x0c` for `0x04`', IQ3XXS_GRID, byte_off(IQ3XXS_GRID.values, 200, 0, 0x0c),
               iq3_xxs_twin, 'IQ3XXS_GRID'),
 )
 

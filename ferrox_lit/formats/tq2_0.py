@@ -8,14 +8,14 @@ import numpy as np
 import gguf
 from ..f16 import f16_to_f32
 from ..core import mismatches
-from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, random_blocks, SEEDS, SUB
+from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, random_blocks, libgguf_mismatches, SEEDS, SUB
 from ..source import cuda_text
 import dataclasses
 from ..vdot import word_at, vsub4, pieces_vdot, pieces_twin, epi_halves
 
 # %% auto #0
 __all__ = ['TQ2_0_LAYOUT', 'TQ2_0_SRC', 'TQ2_0_SABOTAGES', 'TQ2_0', 'TQ2_0_VDOT_SRC', 'TQ2_0_HALVES', 'TQ2_0_VDOT_SABOTAGES',
-           'tq2_0_spec', 'tq2_0_twin', 'libgguf_mismatches', 'tq2_0_mmq_unpack_twin', 'tq2_0_mmq_epi_twin']
+           'tq2_0_spec', 'tq2_0_twin', 'tq2_0_mmq_unpack_twin', 'tq2_0_mmq_epi_twin']
 
 # %% ../../nbs/18h_tq2_0.ipynb #2aa12718
 TQ2_0_LAYOUT = (('qs', 0, 64, 'byte 32h + m: 2-bit codes of elements 128h + m + 32l in bits 2l..2l+1 (l = 0..3)'),
@@ -63,21 +63,6 @@ TQ2_0_SABOTAGES = (
 TQ2_0 = Kind(name='TQ2_0', ggml_type=int(gguf.GGMLQuantizationType.TQ2_0), block_bytes=66, block_elems=256,
              dequant_src=TQ2_0_SRC, twin_sub=tq2_0_twin, spec=tq2_0_spec, layout=TQ2_0_LAYOUT,
              f16_fields=(64,), sabotages=TQ2_0_SABOTAGES, summary='ternary 2-bit codes - 1 (Q2_K interleave) x fp16 scale per 256')
-
-# %% ../../nbs/18h_tq2_0.ipynb #7e202e80
-def libgguf_mismatches(kind:Kind,        # the format (a registered or unregistered row)
-                       seeds=SEEDS,       # fixture seeds, one batch of random blocks each
-                       n_blocks:int=256   # blocks per seed
-                      ) -> dict:
-    "Twin against libgguf's `dequantize_rows` (ggml's C) on random blocks: elements compared, bitwise mismatches."
-    import libgguf
-    qt = gguf.GGMLQuantizationType(kind.ggml_type)
-    n = bad = 0
-    for seed in seeds:
-        raw = random_blocks(kind, n_blocks, seed).reshape(1, -1)
-        want = np.asarray(libgguf.dequantize_rows(raw, qt, n_per_row=n_blocks * kind.block_elems), np.float32).reshape(-1)
-        n += want.size; bad += mismatches(kind.dequantize(raw).reshape(-1), want)
-    return dict(kind=kind.name, elements=n, twin_vs_libgguf=bad)
 
 # %% ../../nbs/18h_tq2_0.ipynb #vdot-tq2_0-01
 TQ2_0_VDOT_SRC = pieces_vdot(cuda_text('mmq_tq2_0.cuh'), 'TQ2_0')  # the pieces (ferrox_lit/cuda/mmq_tq2_0.cuh) + ferrox_vdot_tq2_0
