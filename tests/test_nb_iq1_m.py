@@ -75,10 +75,26 @@ def test_iq1_m_pin_block():
     assert want[0] == -0.875 and want[8] == 1 - 0.125 and want[16] == 3 * (1 + 0.125)
 
 
+def test_iq1_m_fixtures_reach_d():
+    from ferrox_lit.host import degenerate_blocks
+    assert IQ1_M.f16_set is iq1_m_set_d
+    r = random_blocks(IQ1_M, 4096, 1)
+    e = (iq1_m_d_bits(r) >> 10) & 0x1F
+    assert ((8 <= e) & (e <= 22)).all() and np.isfinite(IQ1_M.dequantize(r)).all()   # every d normal, every weight finite
+    deg = degenerate_blocks(IQ1_M, 20, 1)
+    assert [int(h) for h in iq1_m_d_bits(deg)[::5]] == [0x7C00, 0xFC00, 0x7E00, 0x0000]
+    keep = np.ones(20, bool); keep[::5] = False
+    assert (deg[keep] == random_blocks(IQ1_M, 20, 1)[keep]).all()   # the other blocks are random_blocks' own
+    # sabotage: the row without its writer -- raw nibbles spell inf/NaN d in ~1 block in 32, and the poison is not written
+    bare = dataclasses.replace(IQ1_M, f16_set=None)
+    with np.errstate(invalid='ignore'): assert not np.isfinite(bare.dequantize(random_blocks(bare, 4096, 1))).all()
+    assert [int(h) for h in iq1_m_d_bits(degenerate_blocks(bare, 20, 1))[::5]] != [0x7C00, 0xFC00, 0x7E00, 0x0000]
+
+
 def test_iq1_m_geometry():
     assert check_geometry(IQ1_M)
     assert (IQ1_M.block_elems, IQ1_M.block_bytes) == gguf.GGML_QUANT_SIZES[gguf.GGMLQuantizationType.IQ1_M]
-    assert IQ1_M.nl == 16 and IQ1_M.f16_fields == ()   # no contiguous fp16 field: d is split into nibbles
+    assert IQ1_M.nl == 16 and IQ1_M.f16_fields == ()   # no contiguous fp16 field: d is split into nibbles (written by f16_set)
 
 
 def test_iq1_m_shares_the_grid():
@@ -91,29 +107,39 @@ def test_iq1_m_shares_the_grid():
     assert table_mismatches(kernel_src(IQ1_M.sabotaged('grid-swap')), IQ1S_GRID) == 2   # a slipped text is seen
 
 
-def iq1_m_sane_blocks(n_blocks:int, seed:int) -> np.ndarray:
-    "Random IQ1_M blocks whose nibble-split d is a normal fp16 of exponent 8..22 (as `random_blocks` keeps contiguous fp16 fields)."
-    rng = np.random.default_rng(seed + 1)
-    h = (rng.integers(0, 2, n_blocks) << 15) | (rng.integers(8, 23, n_blocks) << 10) | rng.integers(0, 1024, n_blocks)
-    return iq1_m_set_d(random_blocks(IQ1_M, n_blocks, seed), h)
+def iq1_m_raw_blocks(n_blocks:int, seed:int) -> np.ndarray:
+    "IQ1_M blocks of raw random bytes, d included: every fp16 pattern (inf/NaN about 1 block in 32, zero/subnormal about 1 in 32)."
+    return np.random.default_rng(seed).integers(0, 256, (n_blocks, 56), dtype=np.uint8)
+
+def iq1_m_inf_nan_d(blocks) -> np.ndarray:
+    "Whether each block's d has exponent 31 (inf or NaN), read from the layout: h bits 10-11 = byte 53 bits 6-7, 12-14 = byte 55 bits 4-6."
+    return ((blocks[:, 53] & 0xC0) == 0xC0) & ((blocks[:, 55] & 0x70) == 0x70)
 
 def iq1_m_opinions(blocks) -> dict:
     "Bitwise-mismatching elements of the twin against spec, gguf-py and libgguf on `blocks`."
     qt = gguf.GGMLQuantizationType.IQ1_M
     t = IQ1_M.dequantize(blocks)
     with np.errstate(invalid='ignore'): g = gguf_dequantize(IQ1_M, blocks)   # gguf-py flags signalling-NaN d patterns
+    e = (iq1_m_d_bits(blocks) >> 10) & 0x1F
     return dict(elements=t.size, twin_vs_spec=mismatches(t, IQ1_M.spec_dequantize(blocks)),
                 twin_vs_gguf=mismatches(t, g),
-                twin_vs_libgguf=mismatches(t, libgguf.dequantize_rows(blocks, qt, n_per_row=256)), nonfinite=int((~np.isfinite(t)).sum()))
+                twin_vs_libgguf=mismatches(t, libgguf.dequantize_rows(blocks, qt, n_per_row=256)),
+                inf_nan_d=int((e == 31).sum()), zero_or_subnormal_d=int((e == 0).sum()), nonfinite=int((~np.isfinite(t)).sum()))
 
 def test_iq1_m_opinions():
-    with np.errstate(invalid='ignore'): r = three_opinions(IQ1_M, n_blocks=256)
+    r = three_opinions(IQ1_M, n_blocks=256)
     assert r['ok'], r
     for s in SEEDS:
-        for blocks in (random_blocks(IQ1_M, 256, s), iq1_m_sane_blocks(256, s)):
+        for raw, blocks in ((True, iq1_m_raw_blocks(256, s)), (False, random_blocks(IQ1_M, 256, s))):
             o = iq1_m_opinions(blocks)
             assert o['twin_vs_spec'] == o['twin_vs_gguf'] == o['twin_vs_libgguf'] == 0, o
-        assert o['nonfinite'] == 0   # the sane fixture: every d finite and normal
+            # an inf/NaN d makes all 256 weights of its block inf/NaN (dl = d (2s+1), g + delta is never 0); any other d none
+            assert o['nonfinite'] == 256 * int(iq1_m_inf_nan_d(blocks).sum()), o
+            if raw: assert o['inf_nan_d'] > 0 and o['zero_or_subnormal_d'] > 0, o   # ~8 each in 256 blocks
+            else: assert o['nonfinite'] == 0 and o['zero_or_subnormal_d'] == 0, o   # random_blocks: every d normal
+    # sabotage: read d's exponent from the wrong nibble and the count stops matching
+    bad = lambda b: ((b[:, 51] & 0xC0) == 0xC0) & ((b[:, 55] & 0x70) == 0x70)
+    assert 256 * int(bad(iq1_m_raw_blocks(256, 1)).sum()) != iq1_m_opinions(iq1_m_raw_blocks(256, 1))['nonfinite']
 
 
 def test_iq1_m_bad_input():
@@ -126,11 +152,13 @@ def test_iq1_m_bad_input():
 
 
 def test_iq1_m_sabotages_fire():
-    with np.errstate(invalid="ignore"): rep = sabotage_report(IQ1_M)
+    rep = sabotage_report(IQ1_M)
     assert len(rep) >= 3
     for s in rep: assert s['fired'] and s['mismatching'] > 0, s
     loud = {s['sabotage']: s['mismatching'] / s['of'] for s in rep}
-    assert loud['d-nibble-order'] > 0.9          # a different 16-bit pattern in all but ~1/2^12 of blocks (NaN blocks aside)
+    # random_blocks' d is normal; reversed it is the same pattern only if nibble 0 = nibble 3 and 1 = 2 (1/16 each: 1/256),
+    # and a different d changes every weight (g + delta is never 0): ~255/256 (0.98: room for 3 such blocks of 192)
+    assert loud['d-nibble-order'] > 0.98
     # field il%4 at 4*(il%4): right for il%4 == 0 (1/4); elsewhere a different 3-bit value 7/8 of the time: ~0.66
     assert 0.55 < loud['scale-nibbles'] < 0.72
     # 48 + il/4 is right only for il < 4 (word 0); elsewhere another 16 bits, differing in the field 7/8 of the time: ~0.66
@@ -195,14 +223,16 @@ def test_iq1_m_vdot_evidence():
     ev = vdot_evidence(IQ1_M, n_blocks=96)
     assert len(ev) >= 3
     for r in ev: assert r['mismatches'] == 0 and r['err_over_uM'] <= BOUND_U, r
-    assert sum(r['nonfinite'] for r in ev) > 0   # random nibbles spell inf/NaN d (seed 0: 3 blocks in 96), compared bit for bit
+    assert ev[0]['nonfinite'] == ev[1]['nonfinite'] == 0          # random_blocks: every d normal
+    # degenerate: blocks 0, 5, ..., 95 (20) cycle +inf, -inf, NaN, 0; 15 are inf/NaN, and all 8 chunks of each are non-finite
+    assert ev[2]['fixture'].startswith('degenerate') and ev[2]['nonfinite'] == 15 * 8, ev[2]
 
 
 def llama_agreement(twin, n_blocks:int=2048, seed:int=0) -> list:
-    "Chunks where `twin` (IQ1_M's contract) and `iq1_m_vdot_llama` differ bitwise, on random blocks x Gaussian / outlier activations."
+    "Chunks where `twin` (IQ1_M's contract) and `iq1_m_vdot_llama` differ bitwise, on raw-byte blocks x Gaussian / outlier activations."
     rows = []
     for out in (False, True):
-        w, x = random_blocks(IQ1_M, n_blocks, seed), activations(IQ1_M, n_blocks, seed, outliers=out)
+        w, x = iq1_m_raw_blocks(n_blocks, seed), activations(IQ1_M, n_blocks, seed, outliers=out)   # every fp16 d
         a = q8_1_chunks(IQ1_M, x)
         ours, theirs = vdot_twin(IQ1_M, w, a, twin=twin), vdot_twin(IQ1_M, w, a, twin=iq1_m_vdot_llama)
         rows.append(dict(activations='outliers' if out else 'gaussian', chunks=ours.size, nonfinite=int((~np.isfinite(ours)).sum()),
@@ -212,7 +242,8 @@ def llama_agreement(twin, n_blocks:int=2048, seed:int=0) -> list:
 
 def test_iq1_m_equals_llama_route():
     rows = llama_agreement(iq1_m_vdot_twin, n_blocks=1024)
-    assert all(r['mismatches'] == 0 for r in rows) and sum(r['nonfinite'] for r in rows) > 0, rows
+    n_bad = int(iq1_m_inf_nan_d(iq1_m_raw_blocks(1024, 0)).sum())    # blocks whose d is inf/NaN: all 8 chunks non-finite
+    assert n_bad > 0 and all(r['mismatches'] == 0 and r['nonfinite'] == 8 * n_bad for r in rows), (n_bad, rows)
     # the comparison can fire: our twin with a slot's delta sign shared across the chunk differs from llama.cpp's
     bad = vdot_sabotaged(IQ1_M, 'delta-shared').vdot_twin
     assert all(r['mismatches'] > 0.5 * r['chunks'] for r in llama_agreement(bad, n_blocks=1024))

@@ -123,6 +123,7 @@ IQ1_M = Kind(
     deps=(IQ1S_GRID.src(),),
     tables=(IQ1S_GRID,),
     sabotages=IQ1_M_SABOTAGES,
+    f16_set=iq1_m_set_d,   # d is four nibbles, not a field: the shared fixtures write it through this
     summary="IQ1_S's grid with a +-1/8 delta per 8, odd 3-bit scale per 16, fp16 scale split over four nibbles",
 )
 
