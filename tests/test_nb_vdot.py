@@ -76,13 +76,15 @@ def test_pieces_vdot():
 
 
 def test_vdot_evidence_all_kinds():
+    from ferrox_lit.host import weights_can_be_nonfinite
     ks = [k for k in KINDS if k.vdot_src]
-    assert {'Q8_0', 'Q4_0', 'Q4_K'} <= {k.name for k in ks}
+    assert len(ks) == len(KINDS) == 24
     for k in ks:
         ev = vdot_evidence(k, n_blocks=48)
         assert len(ev) >= 3
         for r in ev: assert r['mismatches'] == 0 and r['err_over_uM'] <= BOUND_U, r
-        assert ev[2]['nonfinite'] > 0, ev[2]     # the degenerate fixture really has inf/NaN chunks, compared bit for bit
+        # the degenerate fixture really has inf/NaN chunks, compared bit for bit (NVFP4's scales cannot spell one: pinned in 19_kinds)
+        assert ev[2]['nonfinite'] > 0 or not weights_can_be_nonfinite(k), ev[2]
 
 
 def test_vdot_sabotages_fire_all_kinds():
