@@ -15,7 +15,7 @@ from .core import FerroxError, NotWholeBlocks, require_dtype, mismatches, max_ab
 # %% auto #0
 __all__ = ['SUB', 'ENGINES', 'SEEDS', 'Codebook', 'parse_constant_array', 'Sabotage', 'byte_at', 'u16_at', 'SlipDoesNotApply',
            'twin_slip', 'Kind', 'GeometryMismatch', 'check_geometry', 'as_blocks', 'UnknownEngine', 'dequantize',
-           'spec_dequantize', 'libgguf_dequantize', 'gguf_dequantize', 'libgguf_mismatches', 'random_blocks',
+           'spec_dequantize', 'libgguf_dequantize', 'gguf_dequantize', 'random_blocks', 'libgguf_mismatches',
            'three_opinions', 'opinions_table', 'layout_mismatches', 'sabotaged', 'swapped', 'codebook_slip',
            'lift_sabotage', 'sabotage_report', 'layout_table', 'plot_layout', 'quantize_rows', 'roundtrip_error',
            'plot_error']
@@ -273,18 +273,6 @@ Kind.spec_dequantize = spec_dequantize
 Kind.gguf_dequantize = gguf_dequantize
 Kind.libgguf_dequantize = libgguf_dequantize
 
-# %% ../nbs/02_kind.ipynb #54b0bbef
-def libgguf_mismatches(kind:Kind,       # the format (a registered or unregistered row)
-                       seeds=(1, 7, 12345),  # fixture seeds (`SEEDS`), one batch of random blocks each
-                       n_blocks:int=256  # blocks per seed
-                      ) -> dict:
-    "The twin against ggml's own C (`libgguf_dequantize`) on random blocks: elements compared, bitwise mismatches."
-    n = bad = 0
-    for seed in seeds:
-        b = random_blocks(kind, n_blocks, seed)
-        n += b.shape[0] * kind.block_elems; bad += mismatches(kind.dequantize(b), libgguf_dequantize(kind, b))
-    return dict(kind=kind.name, elements=n, twin_vs_libgguf=bad)
-
 # %% ../nbs/02_kind.ipynb #524dc41f
 def random_blocks(kind:Kind, n_blocks:int, seed:int) -> np.ndarray:
     "`n_blocks` random blocks of `kind` as uint8 [n_blocks, block_bytes], float scale fields kept sane."
@@ -301,6 +289,18 @@ def random_blocks(kind:Kind, n_blocks:int, seed:int) -> np.ndarray:
     return raw
 
 SEEDS = (1, 7, 12345)  # the fixture seeds every check uses
+
+# %% ../nbs/02_kind.ipynb #54b0bbef
+def libgguf_mismatches(kind:Kind,       # the format (a registered or unregistered row)
+                       seeds=(1, 7, 12345),  # fixture seeds (`SEEDS`), one batch of random blocks each
+                       n_blocks:int=256  # blocks per seed
+                      ) -> dict:
+    "The twin against ggml's own C (`libgguf_dequantize`) on random blocks: elements compared, bitwise mismatches."
+    n = bad = 0
+    for seed in seeds:
+        b = random_blocks(kind, n_blocks, seed)
+        n += b.shape[0] * kind.block_elems; bad += mismatches(kind.dequantize(b), libgguf_dequantize(kind, b))
+    return dict(kind=kind.name, elements=n, twin_vs_libgguf=bad)
 
 # %% ../nbs/02_kind.ipynb #eb6995d0
 def three_opinions(kind:Kind, seeds=SEEDS, n_blocks:int=64, twin=None) -> dict:

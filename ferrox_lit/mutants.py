@@ -634,6 +634,8 @@ _LOOP = "the counter starts at 0 (or below the bound), steps by 1 and is not wri
 _NIBBLE = "the operands of `|` share no bit (a 4-bit field, and a field shifted left by 4), so `|` and `^` agree on every input"
 _SPAN32 = "this kind's RQ_SPAN is 32, so `32 / RQ_SPAN` is 1 and the `j` loop runs once with j = 0: "
 _WIDER = "the array only grows: the code indexes it below the original size, so an extra element is never read or written"
+_WORD = "four bytes shifted to bits 0, 8, 16 and 24 share no bit, so `|` and `^` agree on every input"
+_INDEX = "a byte (bits 0-7) and a field shifted left by 8 share no bit, so `|` and `^` agree on every input"
 _ALIGN = ("layout-equivalent, not by the language: the kernel's only shared arrays are 8,192 and 16,384 bytes (multiples of 16), "
           "so each starts 16-byte aligned in either order with or without `__align__(16)` (and the x86-64 ABI aligns arrays of "
           "16+ bytes to 16 on the CPU); the float4 loads stay aligned whatever the attribute says")
@@ -756,4 +758,70 @@ EQUIVALENT = {  # (file, stripped line, old, new) -> why no input can tell the m
         _kinds(('Q5_K',), "this kind's RQ_HBITS is 1, so the `w` loop runs once with w = 0, and w * anything is 0"),
     ('mv_reduce.cuh', 'for (int s = 1; s < n_split; s++) {', '<', '!='):
         "s starts at 1 and steps by 1, and n_split >= 1 (check_split refuses less): `<` and `!=` stop at the same step",
+    # the thirteen dequant snippets added for issue 17 (measured by mutants_ours.py --add-missing)
+    ('q4_1.cuh', '(unsigned short)xb[0] | ((unsigned short)xb[1] << 8));', '|', '^'): _BYTES,
+    ('q4_1.cuh', '(unsigned short)xb[2] | ((unsigned short)xb[3] << 8));', '|', '^'): _BYTES,
+    ('q4_1.cuh', 'for (int i = 0; i < 16; i++) {', '<', '!='): _LOOP16,
+    ('q5_1.cuh', '(unsigned short)xb[0] | ((unsigned short)xb[1] << 8));', '|', '^'): _BYTES,
+    ('q5_1.cuh', '(unsigned short)xb[2] | ((unsigned short)xb[3] << 8));', '|', '^'): _BYTES,
+    ('q5_1.cuh', 'const unsigned int qh = (unsigned int)xb[4] | ((unsigned int)xb[5] << 8)', '|', '^'): _WORD,
+    ('q5_1.cuh', '| ((unsigned int)xb[6] << 16) | ((unsigned int)xb[7] << 24);', '|', '^'): _WORD,
+    ('q5_1.cuh', 'for (int i = 0; i < 16; i++) {', '<', '!='): _LOOP16,
+    ('q5_1.cuh', 'reg[i] = d * (float)(lo | hi) + m;', '|', '^'):
+        "`lo` is masked to 4 bits and `hi` is one bit shifted to bit 4: no common bit, so `|` and `^` agree",
+    ('iq2_xxs.cuh', '(unsigned short)xb[0] | ((unsigned short)xb[1] << 8));', '|', '^'): _BYTES,
+    ('iq2_xxs.cuh', 'const unsigned int aux = (unsigned int)q[4] | ((unsigned int)q[5] << 8)', '|', '^'): _WORD,
+    ('iq2_xxs.cuh', 'for (int l = 0; l < 2; l++) {', '<', '!='): _LOOP,
+    ('iq2_xxs.cuh', 'for (int j = 0; j < 8; j++) {', '<', '!='): _LOOP,
+    ('iq2_xxs.cuh', 'const float w = db * (float)((g >> (8 * j)) & 0xFF);', '0xFF', '0x7F'):
+        "every byte of the IQ2_XXS grid is 0x08, 0x19 or 0x2b (test_table_premises): bit 7 is never set",
+    ('iq2_xs.cuh', '(unsigned short)xb[0] | ((unsigned short)xb[1] << 8));', '|', '^'): _BYTES,
+    ('iq2_xs.cuh', 'for (int l = 0; l < 2; l++) {', '<', '!='): _LOOP,
+    ('iq2_xs.cuh', 'for (int j = 0; j < 8; j++) {', '<', '!='): _LOOP,
+    ('iq3_xxs.cuh', '(unsigned short)xb[0] | ((unsigned short)xb[1] << 8));', '|', '^'): _BYTES,
+    ('iq3_xxs.cuh', 'const unsigned int aux = (unsigned int)sc[0] | ((unsigned int)sc[1] << 8)', '|', '^'): _WORD,
+    ('iq3_xxs.cuh', '| ((unsigned int)sc[2] << 16) | ((unsigned int)sc[3] << 24);', '|', '^'): _WORD,
+    ('iq3_xxs.cuh', 'for (int l = 0; l < 2; l++) {', '<', '!='): _LOOP,
+    ('iq3_xxs.cuh', 'const float w1 = db * (float)((g1 >> (8 * j)) & 0xFF);', '0xFF', '0xFE'):
+        "every byte of the IQ3_XXS grid is even, 4 to 62 (test_table_premises): bit 0 is never set",
+    ('iq3_xxs.cuh', 'const float w2 = db * (float)((g2 >> (8 * j)) & 0xFF);', '0xFF', '0x1FF'):
+        ("bit 8 of `g2 >> 8j` is bit 0 of the entry's next byte (or past its top for j = 3): every IQ3_XXS grid byte is even "
+         "(test_table_premises)"),
+    ('iq3_xxs.cuh', 'const float w2 = db * (float)((g2 >> (8 * j)) & 0xFF);', '0xFF', '0x7F'):
+        "every byte of the IQ3_XXS grid is at most 62 (test_table_premises): bit 7 is never set",
+    ('iq1_s.cuh', '(unsigned short)xb[0] | ((unsigned short)xb[1] << 8));', '|', '^'): _BYTES,
+    ('iq1_s.cuh', '(unsigned int)xb[34 + 2 * ib] | ((unsigned int)xb[35 + 2 * ib] << 8);', '|', '^'): _BYTES,
+    ('iq1_s.cuh', 'for (int l = 0; l < 2; l++) {', '<', '!='): _LOOP,
+    ('iq1_s.cuh', 'const unsigned int idx = qs[l] | (((qh >> (3 * (2 * h + l))) & 7u) << 8);', '|', '^'): _INDEX,
+    ('iq1_s.cuh', 'for (int j = 0; j < 8; j++) {', '<', '!='): _LOOP,
+    ('iq3_s.cuh', '(unsigned short)xb[0] | ((unsigned short)xb[1] << 8));', '|', '^'): _BYTES,
+    ('iq3_s.cuh', 'for (int k = 0; k < 4; k++) {', '<', '!='): _LOOP,
+    ('iq3_s.cuh', 'ferrox_iq3s_grid[qs[k] | (((qh >> (4 * h + k)) & 1u) << 8)];', '|', '^'): _INDEX,
+    ('iq3_s.cuh', 'for (int j = 0; j < 4; j++) {', '<', '!='): _LOOP,
+    ('iq3_s.cuh', 'const float v = dl * (float)((g >> (8 * j)) & 0xFFu);', '0xFFu', '0x7Fu'):
+        "every byte of the IQ3_S grid is odd, 1 to 15 (test_table_premises): bit 7 is never set",
+    ('iq2_s.cuh', '(unsigned short)xb[0] | ((unsigned short)xb[1] << 8));', '|', '^'): _BYTES,
+    ('iq2_s.cuh', 'for (int k = 0; k < 2; k++) {', '<', '!='): _LOOP,
+    ('iq2_s.cuh', 'ferrox_iq2s_grid[qs[k] | (((qh >> (2 * slot)) & 3u) << 8)];', '|', '^'): _INDEX,
+    ('iq2_s.cuh', 'for (int j = 0; j < 8; j++) {', '<', '!='): _LOOP,
+    ('iq1_m.cuh', '(xb[49] >> 4) | (xb[51] & 0xF0) | ((xb[53] >> 4) << 8) | ((xb[55] & 0xF0) << 8));', '|', '^'):
+        "four nibbles at bits 0-3, 4-7, 8-11 and 12-15 share no bit, so `|` and `^` agree on every input",
+    ('iq1_m.cuh', 'const unsigned int sc = (unsigned int)xb[w] | ((unsigned int)xb[w + 1] << 8);', '|', '^'): _BYTES,
+    ('iq1_m.cuh', 'for (int l = 0; l < 2; l++) {', '<', '!='): _LOOP,
+    ('iq1_m.cuh', 'const unsigned int idx = qs[l] | ((n & 7u) << 8);', '|', '^'): _INDEX,
+    ('iq1_m.cuh', 'for (int j = 0; j < 8; j++) {', '<', '!='): _LOOP,
+    ('tq1_0.cuh', '(unsigned short)xb[52] | ((unsigned short)xb[53] << 8));', '|', '^'): _BYTES,
+    ('tq1_0.cuh', 'for (int i = 0; i < 16; i++) {', '<', '!='): _LOOP16,
+    ('tq1_0.cuh', 'const int n = il < 15 ? n0 : i / 4;', '<', '!='):
+        "il is a sub-block index, 0..15 (a 256-element block has 16): `il < 15` and `il != 15` agree on each",
+    ('tq1_0.cuh', 'const unsigned char q = (unsigned char)(xb[b] * ((0x511B090301ull >> (8 * n)) & 0xFF));', '0xFF', '0x1FF'):
+        "the product is cast to unsigned char (taken mod 256), and a multiplier's bits above bit 7 do not change a product mod 256",
+    ('tq1_0.cuh', 'const unsigned char q = (unsigned char)(xb[b] * ((0x511B090301ull >> (8 * n)) & 0xFF));', '0xFF', '0x7F'):
+        "the constant's bytes are the powers of three 1, 3, 9, 27, 81, all below 0x80 (test_table_premises): bit 7 is never set",
+    ('tq2_0.cuh', '(unsigned short)xb[64] | ((unsigned short)xb[65] << 8));', '|', '^'): _BYTES,
+    ('tq2_0.cuh', 'for (int i = 0; i < 16; i++) {', '<', '!='): _LOOP16,
+    ('nvfp4.cuh', 'for (int i = 0; i < 8; i++) {', '<', '!='): _LOOP,
+    ('q1_0.cuh', '(unsigned short)xb[0] | ((unsigned short)xb[1] << 8));', '|', '^'): _BYTES,
+    ('q1_0.cuh', 'const unsigned int bits = (unsigned int)qs[0] | ((unsigned int)qs[1] << 8);', '|', '^'): _BYTES,
+    ('q1_0.cuh', 'for (int i = 0; i < 16; i++) {', '<', '!='): _LOOP16,
 }

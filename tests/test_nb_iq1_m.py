@@ -31,6 +31,8 @@ from ferrox_lit.vdot import vdot_twin, q8_1_chunks, activations
 from ferrox_lit.int8_error import plot_kind_error
 from ferrox_lit.mmq import mmq_evidence
 
+from ferrox_lit.host import degenerate_blocks
+
 
 import ferrox_lit.formats.iq1_m as _nbmod
 globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})

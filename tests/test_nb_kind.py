@@ -88,19 +88,6 @@ def test_empty_input_sabotage():
     with pytest.raises(ValueError, match='reshape'):
         gguf.quants.dequantize(np.zeros((0, k.block_bytes), np.uint8), gguf.GGMLQuantizationType(k.ggml_type))
 
-def test_libgguf_opinion():
-    "ggml's C (`libgguf_dequantize`, gguf-py's fallback where it has none: Q1_0) agrees with the twin, and reads the bytes."
-    from ferrox_lit import kind_by_name
-    for n in ('Q4_K', 'Q1_0', 'IQ2_XXS'):
-        k = kind_by_name(n); b = random_blocks(k, 64, 5)
-        assert mismatches(k.libgguf_dequantize(b), k.dequantize(b)) == 0, n
-        assert mismatches(k.gguf_dequantize(b), k.dequantize(b)) == 0, n
-        c = b.copy(); c[:, -1] ^= 0x11                                        # sabotage: flip bits of every block's last byte
-        assert mismatches(k.libgguf_dequantize(c), k.dequantize(b)) > 0, n
-        assert libgguf_mismatches(k, seeds=(5,), n_blocks=64)['twin_vs_libgguf'] == 0
-        neg = dataclasses.replace(k, twin_sub=lambda xb, il, t=k.twin_sub: -t(xb, il))   # sabotage: a twin with its signs flipped
-        assert libgguf_mismatches(neg, seeds=(5,), n_blocks=64)['twin_vs_libgguf'] > 0, n
-
 
 def test_as_blocks_refusals():
     import pytest
@@ -114,6 +101,20 @@ def test_as_blocks_refusals():
         as_blocks(k, np.zeros((3, 68), np.int8))
     with pytest.raises(NotWholeBlocks, match='scalar'):
         as_blocks(k, np.uint8(3))
+
+
+def test_libgguf_opinion():
+    "ggml's C (`libgguf_dequantize`, gguf-py's fallback where it has none: Q1_0) agrees with the twin, and reads the bytes."
+    from ferrox_lit import kind_by_name
+    for n in ('Q4_K', 'Q1_0', 'IQ2_XXS'):
+        k = kind_by_name(n); b = random_blocks(k, 64, 5)
+        assert mismatches(k.libgguf_dequantize(b), k.dequantize(b)) == 0, n
+        assert mismatches(k.gguf_dequantize(b), k.dequantize(b)) == 0, n
+        c = b.copy(); c[:, -1] ^= 0x11                                        # sabotage: flip bits of every block's last byte
+        assert mismatches(k.libgguf_dequantize(c), k.dequantize(b)) > 0, n
+        assert libgguf_mismatches(k, seeds=(5,), n_blocks=64)['twin_vs_libgguf'] == 0
+        neg = dataclasses.replace(k, twin_sub=lambda xb, il, t=k.twin_sub: -t(xb, il))   # sabotage: a twin with its signs flipped
+        assert libgguf_mismatches(neg, seeds=(5,), n_blocks=64)['twin_vs_libgguf'] > 0, n
 
 
 def test_dequantize_engines():

@@ -142,6 +142,16 @@ def test_a_real_judge_on_a_tiny_snippet():
     assert dataclasses.replace(jf, cases=[c for c in jf.cases if not c[0].startswith(F16_SUBNORMAL)])(m.apply(f16))[0] == 'survived'
 
 
+def test_table_premises():
+    from ferrox_lit.kinds import kind_by_name
+    lanes = lambda n: set(np.unique(kind_by_name(n).tables[0].lanes().view(np.uint8)).tolist())
+    assert lanes('IQ2_XXS') == {0x08, 0x19, 0x2b}                                   # bit 7 never set
+    assert lanes('IQ3_XXS') == {4, 12, 20, 28, 36, 44, 52, 62}                       # even, below 0x80
+    assert lanes('IQ3_S') == set(range(1, 16, 2))                                    # odd, below 0x80
+    assert list((0x511B090301).to_bytes(5, 'little')) == [1, 3, 9, 27, 81]           # TQ1_0's multipliers, below 0x80
+    assert 0x80 in lanes('IQ1_S') or 0xFF in lanes('IQ1_S')   # sabotage of the premise's test: a grid with a byte >= 0x80 exists
+
+
 def test_rung_ok_and_its_sabotages():
     m = measurement()
     if m is None: return
