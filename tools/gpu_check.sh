@@ -35,6 +35,7 @@
 # The dry run uses DRY_SCALE (default 4) times each step's timeout: the CPU runner is no GPU. Its evidence step gives
 # MMQ rows to Q4_K and Q8_0 only (mma.sync is emulated, ~50-95 us per warp mma on a CPU); its benchmark, at toy shapes
 # and batches 1 and 8, takes MMQ at those batches for Q4_K and Q8_0 only (bench.run_bench: a toy run rehearses the targets).
+# The dry run starts steps 2 and 3 side by side (one CPU core each); on a GPU they run in turn.
 #
 # Writes: env.txt, pytest_cuda.txt, evidence_gpu.json, evidence.txt, bench_gpu.json, bench.txt (at most 8 files come
 # back from the device tool: keep it at that). Exit status: 0 only if every step ran and passed.
@@ -115,13 +116,14 @@ fi
 rc=0; SKIP=""
 run_step() {  # name, timeout, output file, command...: runs it unless an earlier step timed out; a timeout skips the rest
   local name=$1 t=$2 log=$3; shift 3
-  if [ -n "$SKIP" ]; then step "$name: skipped ($SKIP timed out)"; echo "skipped: $SKIP timed out" > "$log"; rc=1; return; fi
+  if [ -n "$SKIP" ]; then step "$name: skipped ($SKIP timed out)"; echo "skipped: $SKIP timed out" > "$log"; rc=1; return 1; fi
   step "$name (timeout $(( t * SCALE )) s)"
   bounded "$t" "$@" 2>&1 | tee "$log"
   local s=${PIPESTATUS[0]}
   if [ "$s" -eq 124 ] || [ "$s" -eq 137 ]; then
     step "$name: TIMED OUT after $(( t * SCALE )) s: skipping the later steps"; echo "TIMED OUT after $(( t * SCALE )) s" >> "$log"; SKIP=$name; rc=1
   elif [ "$s" -ne 0 ]; then rc=1; fi
+  [ "$s" -eq 0 ]
 }
 
 run_step "pytest: the cuda-marked tests" "$T_TESTS" "$OUT/pytest_cuda.txt" \
@@ -129,7 +131,10 @@ run_step "pytest: the cuda-marked tests" "$T_TESTS" "$OUT/pytest_cuda.txt" \
 [ -n "$SKIP" ] || { grep -qE '[0-9]+ passed' "$OUT/pytest_cuda.txt" && ! grep -qE 'skipped|failed|error' "$OUT/pytest_cuda.txt"; } \
   || { echo "the cuda tests did not all run and pass"; rc=1; }
 
-run_step "gpu-check: the device evidence, every kind" "$T_EVIDENCE" "$OUT/evidence.txt" "$PY" -c '
+# On a GPU the two steps run in turn (a hung kernel must not overlap the next step). The dry run starts them side by side:
+# they share nothing but the disk caches (whose writes are atomic), and on the CPU runner each keeps one core busy.
+BG=""; [ -n "$DRY" ] && BG=1
+evidence() { run_step "gpu-check: the device evidence, every kind" "$T_EVIDENCE" "$OUT/evidence.txt" "$PY" -c '
 import contextlib, sys
 from ferrox_lit.gpu import device_check
 dry = sys.argv[2] == "1"
@@ -137,9 +142,13 @@ if dry: from ferrox_lit.dryrun import stand_in
 with (stand_in() if dry else contextlib.nullcontext()):   # dry: MMQ rows for Q4_K and Q8_0 only (mma.sync emulated: slow on a CPU)
     res = device_check(out=sys.argv[1], mmq_kinds=("Q4_K", "Q8_0") if dry else None)
 print(res["device"] + ": " + ("all kinds ok" if res["ok"] else "FAILED: " + ", ".join(f["kind"] for f in res["failures"])))
-sys.exit(0 if res["ok"] else 1)' "$OUT/evidence_gpu.json" "$DRY"
-
-run_step "bench: the throughput harness" "$T_BENCH" "$OUT/bench.txt" \
-  "$PY" -c "import sys; from ferrox_lit.cli import main; sys.exit(main(sys.argv[1:]))" bench ${DRY:+--dry-run} "${BENCH_ARGS[@]}" --json "$OUT/bench_gpu.json"
+sys.exit(0 if res["ok"] else 1)' "$OUT/evidence_gpu.json" "$DRY"; }
+bench() { run_step "bench: the throughput harness" "$T_BENCH" "$OUT/bench.txt" \
+  "$PY" -c "import sys; from ferrox_lit.cli import main; sys.exit(main(sys.argv[1:]))" bench ${DRY:+--dry-run} "${BENCH_ARGS[@]}" --json "$OUT/bench_gpu.json"; }
+if [ -z "$BG" ]; then evidence; bench
+else
+  evidence & ev_pid=$!; bench & bench_pid=$!
+  wait "$ev_pid" || rc=1; wait "$bench_pid" || rc=1
+fi
 
 step "done: exit $rc"; exit $rc
