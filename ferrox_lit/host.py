@@ -93,12 +93,13 @@ def kernel_params(src:str, fn_name:str) -> list:
 # %% ../nbs/30_host.ipynb #4caee3c5
 _COMMON = ['-std=c++17', '-O2', '-ffp-contract=off', '-fno-fast-math', '-w']
 _DIV0 = ['-fsanitize=integer-divide-by-zero', '-fno-sanitize-recover=integer-divide-by-zero']  # every kernel build; handlers in runner.cpp
+_DETECT_O = '-O1'   # the detector builds' kernel unit: the sanitizers' recommended level, and faster to build than -O2
 _MODE_FLAGS = {'fast': (_DIV0, []),
-               'race': (['-g', '-fsanitize=thread', *_DIV0], []),
+               'race': (['-g', _DETECT_O, '-fsanitize=thread', *_DIV0], []),
                # float-cast-overflow is not part of -fsanitize=undefined in g++: a float-to-int conversion out of range (or of NaN)
                # is undefined in C++ and saturates on the GPU, so a kernel relying on it is flagged here
-               'asan': (['-g', '-fsanitize=address,undefined,float-cast-overflow', '-fno-sanitize-recover=all', '-fno-omit-frame-pointer',
-                         '-DFX_ASAN'],
+               'asan': (['-g', _DETECT_O, '-fsanitize=address,undefined,float-cast-overflow', '-fno-sanitize-recover=all',
+                         '-fno-omit-frame-pointer', '-DFX_ASAN'],
                         ['-fsanitize=address,undefined,float-cast-overflow', '-fno-sanitize-recover=all', '-DFX_ASAN']),
                'osthreads': (['-DFX_TLS=thread_local', *_DIV0], ['-DFX_TLS=thread_local', '-DFX_OSTHREADS', '-pthread'])}
 MODES = tuple(_MODE_FLAGS)
