@@ -11,7 +11,7 @@ import numpy as np
 from .source import CUDA_DIR, MissingSource, cuda_text
 from .core import md_table
 from .host import _COMMON, _MODE_FLAGS, _runner_object, _cxx, cache_dir, _raise_for, _sentinel, LaunchResult, SENTINEL_F32, MODES
-from .host import _check_geometry, _dims, LaunchRefused, HostCompileError, _headers_digest, RUNNER_CPP
+from .host import _check_geometry, _dims, LaunchRefused, HostCompileError, _headers_digest, RUNNER_CPP, precompiled
 from ferrox_lit.host import (
     SanitizerError,
     KernelTimeout,
@@ -297,15 +297,13 @@ def check_device_source(source:str, filename:str='kernel.cu'):
 # %% ../nbs/36_device.ipynb #c86df8bb
 TRAMPOLINE_CPP = r"""
 #include <cstdint>
-#include <string>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <type_traits>
 #include <utility>
 namespace fx_tramp {
 template <class T> const char* pretty() { return __PRETTY_FUNCTION__; }  // "... [with T = const __half*]"
-template <class T> std::string type_name() {
-    std::string n = pretty<T>(); size_t at = n.find("[with T = ");
-    return at == std::string::npos ? n : n.substr(at + 10, n.size() - at - 11);
-}
 template <class T> const char* cls() {
     if constexpr (std::is_void_v<T>) return "void";
     else if constexpr (std::is_pointer_v<T>) return "pointer";
@@ -318,18 +316,36 @@ template <class T> const char* sign() {
     if constexpr (std::is_enum_v<T>) return std::is_signed_v<std::underlying_type_t<T>> ? "signed" : "unsigned";
     else return std::is_signed_v<T> ? "signed" : "unsigned";
 }
-template <class T> std::string one() {  // pointer|scalar, const|mutable|-, size, class, sign, name
-    std::string s;
+// The description is written with C's string functions into one growing buffer: std::string's templates
+// would be instantiated and optimized again in every kernel's build, and took most of g++'s time on a small kernel.
+struct FxText { char* s; size_t n, cap; };
+static FxText fx_text = {nullptr, 0, 0};
+static void fx_put(const char* s, size_t n) {
+    if (fx_text.n + n + 1 > fx_text.cap) {
+        fx_text.cap = 2 * (fx_text.n + n + 1);
+        fx_text.s = (char*)realloc(fx_text.s, fx_text.cap);
+        if (!fx_text.s) { fprintf(stderr, "fx_signature: out of memory\n"); exit(2); }
+    }
+    for (size_t i = 0; i < n; ++i) fx_text.s[fx_text.n + i] = s[i];   // no memcpy: the race build routes it to TSan's ranges
+    fx_text.n += n; fx_text.s[fx_text.n] = 0;
+}
+static void fx_put(const char* s) { fx_put(s, strlen(s)); }
+static void fx_put_size(size_t v) { char d[24]; int n = snprintf(d, sizeof d, "%zu", v); fx_put(d, (size_t)n); }
+template <class T> void fx_put_name() {   // the type as g++ spells it: __PRETTY_FUNCTION__'s "[with T = ...]"
+    const char* p = pretty<T>(); const char* at = strstr(p, "[with T = ");
+    if (!at) fx_put(p); else fx_put(at + 10, strlen(at + 10) - 1);   // without the closing ']'
+}
+template <class T> void one() {  // pointer|scalar, const|mutable|-, size, class, sign, name
     if constexpr (std::is_pointer_v<T>) {
         using E = std::remove_pointer_t<T>; using B = std::remove_cv_t<E>;
-        s = std::string("pointer\t") + (std::is_const_v<E> ? "const" : "mutable") + "\t" + std::to_string(size<B>()) + "\t"
-            + cls<B>() + "\t" + sign<B>();
+        fx_put("pointer\t"); fx_put(std::is_const_v<E> ? "const" : "mutable"); fx_put("\t"); fx_put_size(size<B>());
+        fx_put("\t"); fx_put(cls<B>()); fx_put("\t"); fx_put(sign<B>());
     } else {
-        s = std::string("scalar\t-\t") + std::to_string(size<T>()) + "\t" + cls<T>() + "\t" + sign<T>();
+        fx_put("scalar\t-\t"); fx_put_size(size<T>()); fx_put("\t"); fx_put(cls<T>()); fx_put("\t"); fx_put(sign<T>());
     }
-    return s + "\t" + type_name<T>() + "\n";
+    fx_put("\t"); fx_put_name<T>(); fx_put("\n");
 }
-template <class... P> std::string describe(void (*)(P...)) { std::string s; ((s += one<P>()), ...); return s; }
+template <class... P> void describe(void (*)(P...)) { fx_put("", 0); (one<P>(), ...); }
 template <class T> T arg(void* slot) {
     if constexpr (std::is_pointer_v<T>) return (T)(*(void**)slot);
     else if constexpr (std::is_floating_point_v<T>) return (T)(*(float*)slot);
@@ -341,9 +357,8 @@ template <class... P> void launch(void (*f)(P...), void** a) { call(f, a, std::i
 }  // namespace fx_tramp
 extern "C" void fx_entry(void** fx_a) { fx_tramp::launch(&::KERNEL, fx_a); }   // ::, so no local name can shadow the kernel
 extern "C" const char* fx_signature() {  // no function-local static object: its guard would be a TSan atomic in the race build
-    static std::string* fx_s = nullptr;
-    if (!fx_s) fx_s = new std::string(fx_tramp::describe(&::KERNEL));
-    return fx_s->c_str();
+    if (!fx_tramp::fx_text.s) fx_tramp::describe(&::KERNEL);
+    return fx_tramp::fx_text.s;
 }
 """
 
@@ -463,8 +478,10 @@ def build(source:str,              # device code: kernels and their helpers (no 
         (tmp / 'kernel.cpp').write_text(tu)
         if not Path(filename).is_absolute():   # g++ quotes source lines from the file #line names
             (tmp / filename).parent.mkdir(parents=True, exist_ok=True); (tmp / filename).write_text(source)
-        _compile(tmp, [cxx, *_COMMON, *kflags, *dflags, *iflags, '-c', 'kernel.cpp', '-o', 'kernel.o'], f"{kernel} ({mode})",
-                 filename, include_dirs)
+        cflags = [*_COMMON, *kflags, *dflags, *iflags]
+        pch = precompiled(cxx, 'host_shim.h', cuda_text('host_shim.h'), cflags)   # searched first, so the include takes the .gch
+        _compile(tmp, [cxx, *(['-I', str(pch)] if pch else []), *cflags, '-c', 'kernel.cpp', '-o', 'kernel.o'],
+                 f"{kernel} ({mode})", filename, include_dirs)
         shared_sections(tmp / 'kernel.o')   # templated kernels' __shared__ arrays into fx_shared (see host.shared_sections)
         _compile(tmp, [cxx, *rflags, 'kernel.o', str(_runner_object(cxx, mode)), '-o', 'kernel', '-ldl', '-pthread'],
                  f"{kernel} ({mode}, link)", filename, include_dirs)

@@ -20,10 +20,10 @@ __all__ = ['SHIM_H', 'RUNNER_CPP', 'MODES', 'BUILD_RECIPE', 'SENTINEL_F32', 'MAX
            'HostError', 'HostCompileError', 'LaunchRefused', 'KernelTimeout', 'BarrierDivergence', 'SharedMemoryRace',
            'UninitializedSharedRead', 'SanitizerError', 'KernelCrashed', 'UntouchedOutput', 'WarpMaskLaneExited',
            'WarpCollectiveMismatch', 'ShuffleFromInactiveLane', 'ShuffleWidthError', 'KernelAssert', 'KernelTrap',
-           'IntegerDivisionByZero', 'Param', 'kernel_params', 'cache_dir', 'device_source', 'shared_sections', 'build',
-           'LaunchResult', 'launch', 'run_mul_mm', 'degenerate_blocks', 'weights_can_be_nonfinite', 'host_shapes',
-           'subnormal_blocks', 'f16_subnormal_blocks', 'host_dispatches', 'host_evidence', 'sabotaged_src',
-           'run_gemm_sabotage', 'snippet_sabotage_evidence', 'host_rung']
+           'IntegerDivisionByZero', 'Param', 'kernel_params', 'cache_dir', 'precompiled', 'device_source',
+           'shared_sections', 'build', 'LaunchResult', 'launch', 'run_mul_mm', 'degenerate_blocks',
+           'weights_can_be_nonfinite', 'host_shapes', 'subnormal_blocks', 'f16_subnormal_blocks', 'host_dispatches',
+           'host_evidence', 'sabotaged_src', 'run_gemm_sabotage', 'snippet_sabotage_evidence', 'host_rung']
 
 # %% ../nbs/30_host.ipynb #b712ce1c
 SHIM_H = cuda_text('host_shim.h')  # ferrox_lit/cuda/host_shim.h, shown below
@@ -136,6 +136,26 @@ def _headers_digest() -> str:
     "sha256 of every header in ferrox_lit/cuda/ (on the include path), so a header edit rebuilds cached kernels."
     return hashlib.sha256(b'\0'.join(p.read_bytes() for p in sorted(CUDA_DIR.glob('*.h')))).hexdigest()
 
+
+def precompiled(cxx:str,    # the compiler the kernel is built with
+                name:str,   # the header's name as the kernel's first line includes it: 'shim.h', 'host_shim.h'
+                text:str,   # the header
+                flags:list, # exactly the kernel compile's flags (language, -O, -f, -g, -D, -I): g++ rejects a mismatch
+                ) -> Path|None:
+    "A cached directory holding `name` and `name.gch`, `text` precompiled with `flags`; None if g++ cannot."
+    if os.environ.get('FERROX_LIT_PCH', '1') == '0': return None   # FERROX_LIT_PCH=0: parse the shim as text in every build
+    key = hashlib.sha256('\0'.join([name, text, _headers_digest(), cxx, *flags]).encode()).hexdigest()[:20]
+    d = cache_dir() / f'pch-{Path(name).stem}-{key}'
+    if (d / f'{name}.gch').exists(): return d
+    cache_dir().mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix='pch-', dir=cache_dir()))
+    (tmp / name).write_text(text)
+    r = subprocess.run([cxx, *flags, '-x', 'c++-header', name, '-o', f'{name}.gch'], cwd=tmp, capture_output=True, text=True)
+    if r.returncode: shutil.rmtree(tmp, ignore_errors=True); return None   # the kernel's own build then reports the error
+    try: tmp.rename(d)
+    except OSError: shutil.rmtree(tmp, ignore_errors=True)   # another process made it first
+    return d
+
 _EXTERN_SHARED = re.compile(r'\bextern\s+((?:volatile\s+)?)__shared__\s+([^;{}()]*?(?:\([^;{}()]*\)[^;{}()]*?)*?)\s*\b(\w+)\s*\[\s*\]\s*;')
 _ALIGN = re.compile(r'\b(?:__align__|alignas)\s*\([^)]*\)')
 
@@ -219,9 +239,12 @@ def build(src:str, fn_name:str, mode:str='fast',
     exe = d / 'kernel'
     if exe.exists(): return exe
     tmp = Path(tempfile.mkdtemp(prefix='build-', dir=cache_dir().mkdir(parents=True, exist_ok=True) or cache_dir()))
-    (tmp / 'shim.h').write_text(SHIM_H); (tmp / 'kernel.cpp').write_text(kernel)
+    cflags = [*_COMMON, *kflags, *uflags, '-I', str(CUDA_DIR)]
+    pch = precompiled(cxx, 'shim.h', SHIM_H, cflags)   # found (as shim.h.gch) before any shim.h, so the kernel's include takes it
+    if pch is None: (tmp / 'shim.h').write_text(SHIM_H)
+    (tmp / 'kernel.cpp').write_text(kernel)
     runner = _runner_object(cxx, mode)
-    steps = [[cxx, *_COMMON, *kflags, *uflags, '-I', str(CUDA_DIR), '-c', 'kernel.cpp', '-o', 'kernel.o'],
+    steps = [[cxx, *(['-I', str(pch)] if pch else []), *cflags, '-c', 'kernel.cpp', '-o', 'kernel.o'],
              [cxx, *rflags, 'kernel.o', str(runner), '-o', 'kernel', '-ldl', '-pthread']]
     for n, cmd in enumerate(steps):
         if n == 1: shared_sections(tmp / 'kernel.o')

@@ -305,3 +305,22 @@ def test_link_check_names_host_links_missing_files_and_anchors(tmp_path):
     bad = ok.replace('#cell-id=abc"', '#cell-id=zzz"').replace('q4_k.html#x', 'q9_k.html') + f'<a href="{get_config().git_url}/blob/main/x.py#L1">source</a>'
     got = browser_test.link_failures(bad, 'q4_k', tmp_path)
     assert len(got) == 3 and any('q9_k.html' in g for g in got) and any('cell-id=zzz' in g for g in got) and any('not served offline' in g for g in got)
+
+def test_test_pages_leaves_the_calls_to_pytest_and_keeps_the_definitions(tmp_path):
+    "A test cell's helper serves a later cell; its bare call (a failing test here) is left to pytest; a failing lesson cell fails the page."
+    import test_pages
+    assert test_pages.without_calls('def test_a(): pass\ntest_a()\ntest_b(1)\n    test_c()\nx = test_a()') == (
+        'def test_a(): pass\ntest_b(1)\n    test_c()\nx = test_a()', 1)   # only a bare top-level call, as export_tests drops
+    run = lambda *p: subprocess.run([sys.executable, str(ROOT / 'tools' / 'test_pages.py'), '--n_workers', '1', *map(str, p)],
+                                    capture_output=True, text=True, cwd=ROOT)
+    good, again = tmp_path / 'good.ipynb', tmp_path / 'again.ipynb'
+    for p in (good, again):
+        p.write_text(json.dumps(_nb(('markdown', '# good'), ('code', '#| test\ndef helper(): return 42\ndef test_fails(): assert False\ntest_fails()'),
+                                    ('code', 'assert helper() == 42'))))
+    r = run(good, again)   # two pages in one worker: the first page's shell must not hide the runner from the second
+    assert r.returncode == 0 and '2 of 2 pages ran clean; 2 test calls left to pytest' in r.stdout, r.stdout + r.stderr
+    # sabotage: the same page with a failing lesson cell fails, naming the page
+    bad = tmp_path / 'bad.ipynb'
+    bad.write_text(json.dumps(_nb(('markdown', '# bad'), ('code', '#| test\ndef helper(): return 42'), ('code', 'assert helper() == 41'))))
+    r = run(bad)
+    assert r.returncode != 0 and 'bad.ipynb' in r.stdout + r.stderr

@@ -31,6 +31,36 @@ import ferrox_lit.host as _nbmod
 globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
+def test_precompiled_shim_is_used_and_changes_nothing():
+    from ferrox_lit.mul_mm import kernel_src
+    src, fn = kernel_src(kind_by_name('Q4_K')), 'q4_k_mul_mm'
+    def disasm(exe): return subprocess.run(['objdump', '-d', '--no-show-raw-insn', str(exe.parent / 'kernel.o')],
+                                           capture_output=True, text=True, check=True).stdout.split('\n', 3)[3]
+    old = {v: os.environ.get(v) for v in ('FERROX_LIT_CACHE', 'FERROX_LIT_PCH')}
+    try:
+        outs = {}
+        for use in (True, False):
+            os.environ['FERROX_LIT_CACHE'] = tempfile.mkdtemp(prefix='fx-pch-'); os.environ['FERROX_LIT_PCH'] = '1' if use else '0'
+            outs[use] = disasm(build(src, fn, 'fast'))
+            pchs = sorted(cache_dir().glob('pch-shim-*/shim.h.gch'))
+            assert len(pchs) == (1 if use else 0), pchs
+        assert outs[True] == outs[False] and len(outs[True]) > 1000
+        # the .gch is what g++ includes ('!' in -H marks a valid precompiled header), given the flags it was made with
+        os.environ['FERROX_LIT_CACHE'] = tempfile.mkdtemp(prefix='fx-pch-'); os.environ['FERROX_LIT_PCH'] = '1'
+        flags = [*_COMMON, *_MODE_FLAGS['fast'][0], '-D__CUDA_ARCH__=900', '-I', str(CUDA_DIR)]
+        d = precompiled(_cxx(), 'shim.h', SHIM_H, flags)
+        t = Path(tempfile.mkdtemp()); (t / 'k.cpp').write_text('#include "shim.h"\n__global__ void k(float* y) { y[threadIdx.x] = 1.0f; }\n')
+        def trace(fl): return subprocess.run([_cxx(), '-I', str(d), *fl, '-H', '-fsyntax-only', 'k.cpp'], cwd=t,
+                                             capture_output=True, text=True).stderr.splitlines()[0]
+        assert trace(flags).startswith('!') and trace(flags).endswith('shim.h.gch')
+        # sabotage: a .gch made for another __CUDA_ARCH__ is refused ('x'): g++ then parses the header as text
+        assert trace([f.replace('=900', '=700') for f in flags]).startswith('x')
+    finally:
+        for v, x in old.items():
+            if x is None: os.environ.pop(v, None)
+            else: os.environ[v] = x
+
+
 def test_host_equals_twin_bit_for_bit():
     for k in KINDS:
         rows = host_evidence(k)
