@@ -26,7 +26,7 @@ import numpy as np
 from ferrox_lit.kinds import require_kind
 from ferrox_lit.kind import random_blocks
 from ferrox_lit.mul_mm import BM, BN, kernel_src, grid_dims, THREADS
-from ferrox_lit.host import launch, build
+from ferrox_lit.runtime import launch, build
 from ferrox_lit.twin import mul_mm_twin
 from ferrox_lit.core import mismatches
 from ferrox_lit.warp import collective_cost

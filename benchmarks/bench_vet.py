@@ -21,7 +21,7 @@ def main():
     a = p.parse_args()
     os.environ['FERROX_LIT_JOBS'] = str(a.jobs)
     from ferrox_lit.vet import vet, vet_digest, Q4_0_SRC
-    from ferrox_lit.gpu import dequant_src
+    from ferrox_lit.matvec import dequant_src
     from ferrox_lit.mmvq import mmvq_src, MMVQ_ROWS
     q4k, q4k_fn = dequant_src('Q4_K')
     mq, mq_fn = mmvq_src('Q4_K')

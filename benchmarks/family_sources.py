@@ -10,7 +10,7 @@ from pathlib import Path
 from ferrox_lit import KINDS
 from ferrox_lit.mul_mm import kernel_src
 from ferrox_lit.matvec import matvec_src, rq_matvec_src, reduce_src
-from ferrox_lit.gpu import dequant_src
+from ferrox_lit.matvec import dequant_src
 from ferrox_lit.q8_1 import q8_1_src
 from ferrox_lit.vdot import vdot_src
 from ferrox_lit.mmvq import mmvq_src

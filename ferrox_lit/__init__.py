@@ -8,3 +8,4 @@ __all__ = []
 
 # %% ../nbs/index.ipynb #0e4a155a
 from .kinds import KINDS, kind_by_name
+from . import cengine as _cengine  # registers Kind.dequantize's engine='c' (kind sits below it and never imports it)

@@ -12,16 +12,10 @@ from .core import FerroxError
 from .kind import random_blocks
 from .kinds import require_kind
 from .mul_mm import kernel_src, check_operands, validate_shape, grid_dims, BM, BN, BK, THREADS
-from .host import launch, build
+from .runtime import launch, build
 
 # %% auto #0
-__all__ = ['N_BANKS', 'BANK_BYTES', 'WARP', 'WAVEFRONT_BYTES', 'TRACE_DTYPE', 'VARIANTS', 'TRAFFIC', 'PARTS', 'BankModelError',
-           'lanes_per_phase', 'phase_wavefronts', 'TraceError', 'EmptyTrace', 'UnresolvedSite', 'SiteNotTraced',
-           'read_trace', 'resolve_lines', 'SharedTrace', 'trace_kernel', 'trace_mul_mm', 'shared_arrays',
-           'source_sites', 'request_width', 'Requests', 'site_requests', 'Site', 'trace_sites', 'site_report',
-           'bank_report', 'show_report', 'describe', 'lane_bank', 'hottest', 'plot_lane_bank', 'VariantDoesNotApply',
-           'variant_src', 'plot_sites', 'kstep_total', 'BankConflict', 'check_coverage', 'check_banks',
-           'expected_counters', 'banks_rung', 'mul_mm_traffic', 'Part', 'roofline', 'plot_roofline']
+__all__ = ['N_BANKS', 'BANK_BYTES', 'WARP', 'WAVEFRONT_BYTES', 'TRACE_DTYPE', 'VARIANTS', 'TRAFFIC', 'PARTS', 'BankModelError', 'lanes_per_phase', 'phase_wavefronts', 'TraceError', 'EmptyTrace', 'UnresolvedSite', 'SiteNotTraced', 'read_trace', 'resolve_lines', 'SharedTrace', 'trace_kernel', 'trace_mul_mm', 'shared_arrays', 'source_sites', 'request_width', 'Requests', 'site_requests', 'Site', 'trace_sites', 'site_report', 'bank_report', 'show_report', 'describe', 'lane_bank', 'hottest', 'plot_lane_bank', 'VariantDoesNotApply', 'variant_src', 'plot_sites', 'kstep_total', 'BankConflict', 'check_coverage', 'check_banks', 'expected_counters', 'banks_rung', 'mul_mm_traffic', 'Part', 'roofline', 'plot_roofline', 'mmq_trace', 'mmq_bank_report']
 
 # %% ../nbs/32_banks.ipynb #a9444cf1
 N_BANKS = 32       # shared-memory banks
@@ -500,3 +494,44 @@ def plot_roofline(rows:list, parts:dict, focus:str):
     a2.set_title(f'{focus}: ideal (solid) vs this kernel\'s padded tiles (dashed)', fontsize=9); a2.legend(fontsize=7, ncol=2)
     fig.tight_layout()
     return fig
+
+# %% ../nbs/49_mmq.ipynb #25a23ba8
+import numpy as np
+from .core import mismatches
+from .q8_1 import quantize_q8_1
+from .kind import random_blocks
+from .mmq import COLS, KC, MmqOperands, ROWS, WARPS, check_mmq, mmq_grid, mmq_kind, mmq_src, mmq_twin
+from .runtime import launch, build
+
+# %% ../nbs/49_mmq.ipynb #9570e195
+def mmq_trace(kind, n_rows:int=ROWS, batch:int=COLS, n_cols:int=256, seed:int=0, body:str|None=None):
+    "`banks.SharedTrace` of one CUDA block of `kind`'s MMQ built as for sm_75 (the __dp4a branch: no inline PTX to run), race mode."
+    import re
+    kind = mmq_kind(kind)
+    w = random_blocks(kind, n_rows * n_cols // kind.block_elems, seed).reshape(n_rows, -1)
+    x = np.random.default_rng(seed).standard_normal((batch, n_cols)).astype(np.float32)
+    kind, n_rows, n_cols, batch, row_bytes = check_mmq(kind, w, x)
+    src, entry = mmq_src(kind, body)
+    # the host runner's signature parser takes neither comments nor __launch_bounds__ in the kernel head; neither changes the code
+    src = re.sub(r'//[^\n]*', '', src).replace('__launch_bounds__(32 * MMQ_WARPS) ', '')
+    y = np.empty((batch, n_rows), np.float32)
+    res = launch(src, entry, mmq_grid(n_rows, batch), 32 * WARPS, [w, quantize_q8_1(x).reshape(-1), y, n_rows, n_cols, batch, row_bytes],
+                 mode='race', trace=True, arch=750)
+    if mismatches(y, mmq_twin(kind, w, x)): raise MmqOperands(f"{kind.name}: the traced run does not match the twin")
+    rec = read_trace(res.trace)
+    pcs, inv = np.unique(rec['pc'], return_inverse=True)
+    blocks = int(np.prod(mmq_grid(n_rows, batch)))
+    return SharedTrace(src, rec, resolve_lines(build(src, entry, 'race', arch=750), pcs)[inv],
+                       dict(kind=kind.name, k_steps=-(-n_cols // (32 * KC)), blocks=blocks))
+
+def mmq_bank_report(kind, **kw) -> list:
+    "Bank figures (`banks.site_report`) of every shared access site of `mmq_trace(kind, **kw)`, labelled by the line's text."
+    tr = mmq_trace(kind, **kw)
+    lines = tr.src.splitlines(); rows = []
+    for line, wr in sorted(set(zip(tr.line.tolist(), tr.records['write'].tolist()))):
+        text = lines[line - 1].strip()
+        sel = (tr.line == line) & (tr.records['write'] == wr)
+        width = 16 if '(int4*)' in text else int(tr.records['size'][sel].max())   # an int4 is one 128-bit access on the GPU
+        r = site_report(tr, Site(line, 'store' if wr else 'load', text.split('=')[0 if wr else -1].strip()[:44], width, text))
+        rows.append({c: r[c] for c in ('site', 'op', 'width', 'requests', 'wf_per_request', 'ideal', 'wavefronts', 'ways')})
+    return rows

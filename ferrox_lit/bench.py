@@ -12,6 +12,7 @@ from .kind import random_blocks
 from .gpu import device, device_info, write_json, prepare_mul_mm, prepare_matvec, prepare_dequantize, NoGPU, prepare_mmvq, Prepared
 from .gpu import prepare_mmq
 from .mmq import MMQ_KINDS, ROWS as MMQ_ROWS, COLS as MMQ_COLS, mmq_grid
+from .gguf_file import open_gguf, default_model_path
 
 # %% auto #0
 __all__ = ['BLOCKER_BYTES', 'L2_FACTOR', 'SHAPES', 'BATCHES', 'MUL_MM_COLUMNS', 'MMVQ_BATCHES', 'MMVQ_COLUMNS', 'MMVQ_TARGET',
@@ -290,7 +291,6 @@ MODEL_BATCHES = (1, 32, 512)                 # decode, a small prefill chunk, a 
 def model_shapes(path=None) -> list:
     "Distinct (kind, n_rows, n_cols) of a GGUF file's quantized tensors with a kernel (default: the embedded Gemma 3 270M), with counts."
     from collections import Counter
-    from ferrox_lit.gguf_file import open_gguf, default_model_path
     f = open_gguf(path or default_model_path())
     c = Counter((t.type_name, t.n_rows, t.row_len) for t in f.tensors if t.kind is not None)
     return [dict(kind=k, n_rows=r, n_cols=n, tensors=m) for (k, r, n), m in sorted(c.items())]

@@ -8,11 +8,16 @@ import ctypes, hashlib, os, shutil, subprocess, tempfile
 from pathlib import Path
 import numpy as np
 from .core import FerroxError, mismatches
-from .kind import as_blocks, random_blocks, sabotaged, SEEDS, SlipDoesNotApply
+from .kind import register_engine, as_blocks, random_blocks, sabotaged, SEEDS, SlipDoesNotApply
 from .kinds import require_kind
 from .mul_mm import kind_prelude
-from .host import _headers_digest
+from .runtime import _headers_digest
 from .source import cuda_text, source_names, CUDA_DIR
+from .kind import degenerate_blocks, subnormal_blocks
+from .runtime import launch
+from .kind import degenerate_blocks
+from .matvec import dequant_src, DEQUANT_THREADS
+from .gguf_file import open_gguf, default_model_path
 
 # %% auto #0
 __all__ = ['SHIM_H', 'CPU_DEQUANT_CPP', 'MAX_THREADS', 'MIN_BYTES_PER_THREAD', 'CXXFLAGS', 'SENTINEL_F32', 'ENGINE_SABOTAGES',
@@ -144,6 +149,9 @@ def dequantize(kind,                   # a Kind (a sabotaged copy too) or its na
     if len(blocks): fn(blocks.ctypes.data, out.ctypes.data, len(blocks), n_threads)
     return out
 
+# %% ../nbs/43_cengine.ipynb #87851b77
+register_engine('c', lambda kind, raw: dequantize(kind, raw))  # `Kind.dequantize(raw, engine='c')` comes here (looked up per call)
+
 # %% ../nbs/43_cengine.ipynb #ce0da495
 SENTINEL_F32 = np.uint32(0x7FA5A5A5).view(
     np.float32
@@ -162,7 +170,6 @@ def scale_sweep_blocks(kind, seed:int=0) -> np.ndarray:
 
 def engine_fixtures(kind, seed:int=0) -> list:
     "(label, blocks uint8 [n, block_bytes]) of every fixture the engine is checked on for `kind`."
-    from ferrox_lit.host import degenerate_blocks, subnormal_blocks
     kind = require_kind(kind)
     out = [(f'random, seed {s}', random_blocks(kind, 256, s)) for s in SEEDS]
     out += [('degenerate scales', degenerate_blocks(kind, 1000, seed))]
@@ -190,8 +197,6 @@ def engine_evidence(kind,                # a Kind (a sabotaged copy too) or its 
 # %% ../nbs/43_cengine.ipynb #95cd66ad
 def versus_fiber_runner(kind, n_blocks:int=300, seed:int=0) -> dict:
     "The engine against `dequant.cuh` itself run by the host page's fiber runner, on degenerate blocks: counts."
-    from ferrox_lit.host import launch, degenerate_blocks
-    from ferrox_lit.gpu import dequant_src, DEQUANT_THREADS
     kind = require_kind(kind)
     raw = degenerate_blocks(kind, n_blocks, seed)
     src, fn = dequant_src(kind)
@@ -228,7 +233,6 @@ def model_evidence(path=None,              # a GGUF file (None: the embedded mod
                   ) -> list:
     "The engine against the twin and libgguf on the first `rows` rows of every quantized tensor of a GGUF file: one row per type."
     import gguf, libgguf
-    from ferrox_lit.gguf_file import open_gguf, default_model_path
     f = open_gguf(path or default_model_path())
     groups = {}
     for t in f:

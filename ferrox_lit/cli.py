@@ -18,10 +18,17 @@ from .mul_mm import kernel_src, fx_defines
 from .twin import twin_evidence
 from .families import FAMILIES, check_rungs, families_banks_rung
 from .vet import FAMILIES as VET_FAMILIES
-from .nvrtc import nvrtc_rung
+from .families import nvrtc_rung
 from .requant import requant_rung
 from .placement import placement_rung
 from .gguf_file import file_rung, real_tensor_rung, print_census, DefaultModelUnavailable, _regular_file
+from .mutants import mutants_rung
+from .kind import roundtrip_error
+from .dryrun import stand_in
+from .bench import model_shapes
+from .bench import run_bench, SHAPES, BATCHES
+from .gpu import device_check
+from .vet import vet, vet_table, usage_message
 
 # %% auto #0
 __all__ = ['RUNGS', 'GLOBAL_RUNGS', 'MUTANTS_RUNG', 'EPILOG', 'VET_EPILOG', 'COMMANDS', 'Rung', 'file_rungs', 'check_jobs',
@@ -95,7 +102,6 @@ def file_rungs(gguf=None) -> tuple:
              Rung('requantized real rows', 'CPU + libgguf + g++', lambda k: requant_rung(k, gguf))])
 
 def _mutants(k):
-    from ferrox_lit.mutants import mutants_rung
     return mutants_rung(k)
 
 MUTANTS_RUNG = Rung('mutants', 'CPU + g++ (measured)', _mutants)  # opt-in: `check --mutants` reads the committed measurement
@@ -154,7 +160,6 @@ def report_figures(kinds=None) -> dict:
     "Title -> base64 PNG of the report's pictures, for the given kinds (default all)."
     import matplotlib; matplotlib.use('Agg')
     import matplotlib.pyplot as plt
-    from ferrox_lit.kind import roundtrip_error
     kinds = [require_kind(k) for k in (kinds or KINDS)]
     figs = {}
     fig, ax = plt.subplots(figsize=(6.5, 3.8))
@@ -342,7 +347,6 @@ def _maybe_dry(dry:bool):
     "The CPU stand-in for CuPy when `dry`, else nothing."
     import contextlib
     if not dry: return contextlib.nullcontext()
-    from ferrox_lit.dryrun import stand_in
     return stand_in()
 
 # %% ../nbs/90_cli.ipynb #c1100001
@@ -377,7 +381,6 @@ def _read_rows(path:str) -> list:
 
 def _model_shapes(source:str) -> list:
     "The --model-shapes rows: from a JSON list, from a GGUF file's tensors, or from the embedded model ('embedded')."
-    from ferrox_lit.bench import model_shapes
     if source == 'embedded':
         try: return model_shapes()
         except DefaultModelUnavailable as e:
@@ -425,7 +428,6 @@ def _cmd_report(a) -> int:
     return 1 if any(r['verdict'] == 'FAIL' for r in rows) else 0
 
 def _cmd_bench(a) -> int:
-    from ferrox_lit.bench import run_bench, SHAPES, BATCHES
     kinds = _kinds(a.kinds)
     shapes = _shapes(a.shapes) if a.shapes else SHAPES
     batches = _ints(a.batches, '--batches') if a.batches else BATCHES
@@ -438,7 +440,6 @@ def _cmd_bench(a) -> int:
     return 0
 
 def _cmd_gpu_check(a) -> int:
-    from ferrox_lit.gpu import device_check
     kinds = _kinds(a.kinds)
     with _maybe_dry(a.dry_run): res = device_check(kinds, out=a.json)   # rewritten atomically after every kind
     print(f"{res['device']}: {'all kinds ok' if res['ok'] else 'FAILED: ' + ', '.join(f['kind'] for f in res['failures'])}")
@@ -467,7 +468,6 @@ def _vet_progress():
     return say
 
 def _cmd_vet(a) -> int:
-    from ferrox_lit.vet import vet, vet_table, usage_message
     p = Path(a.file)
     if not p.exists(): raise FerroxError(f"vet {a.file}: no such file")
     if not p.is_file(): raise FerroxError(f"vet {a.file}: not a regular file")

@@ -7,8 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 # %% auto #0
-__all__ = ['FerroxError', 'WrongDtype', 'NotWholeBlocks', 'UnknownKind', 'OnDevice', 'on_device', 'require_host', 'require_dtype',
-           'mismatches', 'max_abs_diff', 'md_table', 'errors_table']
+__all__ = ['FerroxError', 'WrongDtype', 'NotWholeBlocks', 'UnknownKind', 'OnDevice', 'on_device', 'require_host', 'require_dtype', 'mismatches', 'max_abs_diff', 'md_table', 'errors_table', 'byte_at', 'u16_at', 'word_at', 'dp4a', 'vsub4', 'NotIntegerTable', 'int8_table', 'i8_table_src', 'lut4']
 
 # %% ../nbs/00_core.ipynb #40b2d767
 class FerroxError(Exception):
@@ -87,3 +86,80 @@ def errors_table(*classes) -> str:
     "Named error classes as one Markdown table: name, what it also is (its builtin bases), when it is raised."
     rows = [(f'`{c.__name__}`', ', '.join(f'`{b.__name__}`' for b in c.__bases__), (c.__doc__ or '').strip()) for c in classes]
     return md_table(rows, ['error', 'is a', 'raised when'])
+
+# %% ../nbs/02_kind.ipynb #223d22bc
+import numpy as np
+
+# %% ../nbs/02_kind.ipynb #ded83fed
+def byte_at(xb:np.ndarray, off, dtype=np.uint32) -> np.ndarray:
+    "Twin of `xb[off]`: bytes of `xb` ([..., block_bytes]) at broadcast offsets `off`, as `dtype` (C's promotion: uint32)."
+    off = np.asarray(off, np.intp)
+    if xb.ndim == 3 and xb.shape[1] == 1 and off.ndim <= 3:    # the twin's layout: offsets that do not depend on the block
+        o = off.reshape((1,) * (3 - off.ndim) + off.shape)       # gather once per offset pattern (a plain fancy index)
+        if o.shape[0] == 1 and xb.shape[0] > 1 and xb.strides[0] == xb.itemsize:  # blocks innermost in memory: rows, not bytes
+            rows = xb[:, 0, :].T[o[0]]                           # [*pattern, n]: byte `o` of every block, one contiguous run each
+            return np.moveaxis(rows, -1, 0).astype(dtype, copy=False)
+        if o.shape[0] == 1:
+            run = o[0].ravel()
+            if run.size > 1 and (np.diff(run) == 1).all():        # one contiguous run of offsets: a strided view, copied once
+                return xb[:, 0, run[0]:run[-1] + 1].reshape(xb.shape[0], *o[0].shape).astype(dtype)
+            return np.take(xb.reshape(xb.shape[0], xb.shape[2]), o[0], axis=1).astype(dtype, copy=False)
+    shape = np.broadcast_shapes(xb.shape[:-1] + (1,), off.shape)
+    src = np.broadcast_to(xb, shape[:-1] + xb.shape[-1:])
+    return np.take_along_axis(src, np.broadcast_to(off, shape), axis=-1).astype(dtype, copy=False)
+
+def u16_at(xb:np.ndarray, off) -> np.ndarray:
+    "Twin of `(unsigned short)xb[off] | ((unsigned short)xb[off+1] << 8)`: a little-endian u16, as uint16."
+    off = np.asarray(off, np.intp)
+    return (byte_at(xb, off) | (byte_at(xb, off + 1) << 8)).astype(np.uint16)
+
+# %% ../nbs/45_vdot.ipynb #5e380587
+import numpy as np
+
+# %% ../nbs/45_vdot.ipynb #vdot-008
+def word_at(xb:np.ndarray, off) -> np.ndarray:
+    "Twin of `ferrox_vdot_i32(xb + off)`: the little-endian 32-bit word at broadcast byte offsets `off`, as uint32."
+    off = np.asarray(off, np.intp)
+    return byte_at(xb, off) | (byte_at(xb, off + 1) << 8) | (byte_at(xb, off + 2) << 16) | (byte_at(xb, off + 3) << 24)
+
+def _sbytes(x) -> np.ndarray:
+    "The four bytes of each 32-bit word of `x` as int8, little-endian: [..., 4]."
+    x = np.ascontiguousarray(np.asarray(x, np.uint32))
+    return x.view(np.int8).reshape(*x.shape, 4)
+
+def dp4a(a, b, signed:bool=True) -> np.ndarray:
+    "Twin of a chain of `__dp4a(a[i], b[i], acc)` over the last axis from acc = 0: int32 [..., 1]; `signed=False`: dp4a.u32."
+    a, b = np.broadcast_arrays(np.asarray(a, np.uint32), np.asarray(b, np.uint32))
+    t = np.int32 if signed else np.uint32
+    bytes_ = (lambda x: _sbytes(x)) if signed else (lambda x: _sbytes(x).view(np.uint8))
+    p = bytes_(a).astype(np.int64) * bytes_(b).astype(np.int64)
+    return p.sum(axis=(-2, -1)).astype(t).astype(np.int32)[..., None]   # exact: |sum| < 2^31 for every caller
+
+def vsub4(a, b) -> np.ndarray:
+    "Twin of `__vsub4(a, b)`: per-byte a - b modulo 256, as uint32."
+    a, b = np.broadcast_arrays(np.asarray(a, np.uint32), np.asarray(b, np.uint32))
+    r = (np.ascontiguousarray(a).view(np.uint8) - np.ascontiguousarray(b).view(np.uint8))
+    return r.view(np.uint32).reshape(a.shape)
+
+
+# %% ../nbs/45_vdot.ipynb #vdot-013
+class NotIntegerTable(FerroxError, ValueError): "A codebook whose values, times the factor, are not all int8 integers."
+
+# %% ../nbs/45_vdot.ipynb #7157ec74
+def int8_table(values, factor:float=1.0) -> np.ndarray:
+    "A codebook's float values times `factor` as the int8 lanes `__dp4a` multiplies: int8 [16], exact or `NotIntegerTable`."
+    v = np.asarray(values, np.float64) * factor
+    if not (np.all(v == np.round(v)) and np.all((v >= -128) & (v <= 127))):
+        raise NotIntegerTable(f"table x {factor:g} is not int8 integers: {v.tolist()}")
+    t = np.round(v).astype(np.int8); t.setflags(write=False)
+    return t
+
+def i8_table_src(c_name:str, table:np.ndarray) -> str:
+    "The CUDA C declaration of an int8 table: `__device__ const signed char c_name[16] = {...};` (the ONE array the twin indexes)."
+    return f"\n__device__ const signed char {c_name}[{len(table)}] = {{{', '.join(str(int(x)) for x in table)}}};\n"
+
+def lut4(table:np.ndarray, v) -> np.ndarray:
+    "Twin of `ferrox_vdot_lut4(table, v)`: the low nibble of each byte of `v` looked up in the int8 `table`, repacked: uint32."
+    v = np.asarray(v, np.uint32)
+    t = np.asarray(table, np.int8).view(np.uint8).astype(np.uint32)
+    return t[v & 15] | (t[(v >> 8) & 15] << 8) | (t[(v >> 16) & 15] << 16) | (t[(v >> 24) & 15] << 24)

@@ -10,18 +10,10 @@ from pathlib import Path
 import numpy as np
 from .source import CUDA_DIR, MissingSource, cuda_text
 from .core import md_table
-from .host import _COMMON, _MODE_FLAGS, _runner_object, _cxx, cache_dir, _raise_for, _sentinel, LaunchResult, SENTINEL_F32, MODES
-from .host import _check_geometry, _dims, LaunchRefused, HostCompileError, _headers_digest, RUNNER_CPP, precompiled
-from ferrox_lit.host import (
-    SanitizerError,
-    KernelTimeout,
-    UntouchedOutput,
-    HostError,
-    UninitializedSharedRead,
-    MAX_DYN_SHARED,
-    device_source,
-)
-from .host import shared_sections, BUILD_RECIPE
+from .runtime import _COMMON, _MODE_FLAGS, _runner_object, _cxx, cache_dir, _raise_for, _sentinel, LaunchResult, SENTINEL_F32, MODES
+from .runtime import _check_geometry, _dims, LaunchRefused, HostCompileError, _headers_digest, RUNNER_CPP, precompiled
+from .runtime import SanitizerError, KernelTimeout, UntouchedOutput, HostError, UninitializedSharedRead, MAX_DYN_SHARED, device_source
+from .runtime import shared_sections, BUILD_RECIPE
 
 # %% auto #0
 __all__ = ['EXAMPLES_DIR', 'MMA_SHAPES', 'HOST_MARKERS', 'TRAMPOLINE_CPP', 'DeviceCompileError', 'KernelNotFound',

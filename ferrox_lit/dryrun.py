@@ -9,7 +9,13 @@ from contextlib import contextmanager
 from pathlib import Path
 import numpy as np
 from .core import FerroxError
-from .host import launch, build, kernel_params
+from .runtime import launch, build, kernel_params
+from .device import asm_statements
+from .device import build as device_build
+from . import device as dv
+from . import nvrtc
+from .device import kernels
+from . import gpu
 
 # %% auto #0
 __all__ = ['STAND_IN_ARCH', 'COMPILES', 'NVRTC_VERSION', 'DRY_PROPS', 'DRY_VERSIONS', 'DryRunError', 'DeviceArray', 'has_ptx',
@@ -68,7 +74,6 @@ def _host_args(fn_name, params, args) -> list:
 
 def has_ptx(code:str) -> bool:
     "Whether a translation unit has inline PTX (`asm(...)` outside comments): what the plain CPU runner refuses."
-    from ferrox_lit.device import asm_statements
     return bool(asm_statements(code))
 
 def _ptx_arch(options:tuple) -> int:
@@ -121,7 +126,6 @@ class RawKernel:
         self.ptx = has_ptx(code)   # inline PTX (mma.sync): the device route, which rewrites it into the warp-collective emulation
     def compile(self):
         if self.ptx:
-            from ferrox_lit.device import build as device_build
             device_build(self.code, self.name, arch=_ptx_arch(self.options))
         else: build(self.code, self.name, 'fast')
         return self
@@ -129,7 +133,6 @@ class RawKernel:
         grid, block = _dims(f"{self.name} grid", grid), _dims(f"{self.name} block", block)
         if shared_mem: raise DryRunError(f"{self.name}: dynamic shared memory is not used by ferrox_lit kernels")
         if self.ptx:
-            from ferrox_lit import device as dv
             arch = _ptx_arch(self.options)                        # the module's -arch: sm_90 takes the kernel's mma.sync branch
             host = _ptx_args(self.name, dv.signature(self.code, self.name, arch=arch), args)
         else: host = _host_args(self.name, kernel_params(self.code, self.name), args)
@@ -154,7 +157,6 @@ class NVRTCError(RuntimeError): "What the stand-in's NVRTC raises, as CuPy's bin
 
 def _nvrtc_compile(src, options):
     "Compile with the NVRTC layer when this machine has NVRTC: exactly `options`, mapped onto its option sets so its cache serves."
-    from ferrox_lit import nvrtc
     arch = next(o for o in options if o.startswith('-arch='))[len('-arch=sm_'):]
     rest = tuple(o for o in options if not o.startswith('-arch='))
     mode = next((m for m in ('exact', 'fast') if rest[:len(nvrtc.OPTION_SETS[m])] == nvrtc.OPTION_SETS[m]), 'fast')
@@ -204,7 +206,6 @@ class RawModule:
     def get_function(self, name:str) -> RawKernel:
         _typed('get_function name', name, str, 'a str')
         if has_ptx(self.src):                                     # the device route parses kernel heads the plain runner cannot
-            from ferrox_lit.device import kernels
             if name not in kernels(self.src): raise DryRunError(f"no kernel {name!r} in this module; it has {kernels(self.src)}")
         else: kernel_params(self.src, name)                       # a name the module does not have is refused here, as CuPy does
         return RawKernel(self.src, name, options=tuple(self.options))
@@ -273,7 +274,6 @@ def _modules() -> dict:
 @contextmanager
 def stand_in():
     "Within the block, `import cupy` gives the CPU stand-in and `ferrox_lit.gpu` launches on the CPU runner."
-    from ferrox_lit import gpu
     mods = _modules()
     old = {n: sys.modules.get(n) for n in mods}
     sys.modules.update(mods); gpu._MODULES.clear()

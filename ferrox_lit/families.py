@@ -15,32 +15,26 @@ from .kind import random_blocks
 from .kinds import KINDS, require_kind
 from .mul_mm import kernel_src, THREADS
 from .twin import mul_mm_twin
-from .host import host_rung, run_mul_mm, launch, degenerate_blocks
+from .host import host_rung, run_mul_mm
+from .runtime import launch
+from .kind import degenerate_blocks
 from .banks import banks_rung
-from .matvec import matvec_src, rq_matvec_src, reduce_src, MV_THREADS, RQ_THREADS, REDUCE_THREADS, matvec_rung, needs_recipe
-from .matvec import matvec_twin, run_matvec
-from .gpu import dequant_src, DEQUANT_THREADS, DEQUANT_OUT
-from .q8_1 import q8_1_src, Q8_1_THREADS, quantize_q8_1, run_quantize_q8_1, q8_1_fixtures
-from .vdot import vdot_evidence
-from .mmvq import mmvq_src, MMVQ_ROWS, mmvq_twin, run_mmvq, mmvq_evidence, mmvq_real_evidence
-from ferrox_lit.mmq import (
-    mmq_src,
-    mmq_twin,
-    run_mmq,
-    mmq_evidence,
-    mmq_real_evidence,
-    mmq_bank_report,
-    fragment_conflicts,
-    WARPS as MMQ_WARPS,
-    MMQ_KINDS,
-)
+from .matvec import matvec_src, rq_matvec_src, reduce_src, MV_THREADS, RQ_THREADS, REDUCE_THREADS, needs_recipe
+from .matvec import matvec_twin
+from .host import run_matvec
+from .matvec import dequant_src, DEQUANT_THREADS, DEQUANT_OUT
+from .q8_1 import q8_1_src, Q8_1_THREADS, quantize_q8_1, q8_1_fixtures
+from .host import run_quantize_q8_1
+from .mmvq import mmvq_src, MMVQ_ROWS, mmvq_twin
+from .host import run_mmvq
+from .mmq import mmq_src, mmq_twin, fragment_conflicts, WARPS as MMQ_WARPS, MMQ_KINDS
+from .banks import mmq_bank_report
+from .host import run_mmq
+import ferrox_lit.gpu as g
+import ferrox_lit.bench as b
 
 # %% auto #0
-__all__ = ['DECODE_ARCHES', 'INT8_ARCHES', 'MMQ_ARCHES', 'FAMILIES', 'FAMILY_SOURCES', 'VARIANTS', 'MOVED', 'SINCE_BASELINE',
-           'UnknownFamily', 'Family', 'run_dequant', 'dequant_rung', 'q8_1_rung', 'mmvq_rung', 'mmq_rung', 'mmq_banks',
-           'register_family', 'require_family', 'needs_vdot', 'needs_mmq_pieces', 'device_check_calls',
-           'shared_arrays_of', 'family_table', 'source_digest', 'emitted_digests', 'compare_sources', 'check_rungs',
-           'families_banks_rung']
+__all__ = ['DECODE_ARCHES', 'INT8_ARCHES', 'MMQ_ARCHES', 'FAMILIES', 'FAMILY_SOURCES', 'VARIANTS', 'MOVED', 'SINCE_BASELINE', 'UnknownFamily', 'Family', 'run_dequant', 'dequant_rung', 'q8_1_rung', 'mmvq_rung', 'mmq_rung', 'mmq_banks', 'register_family', 'require_family', 'needs_vdot', 'needs_mmq_pieces', 'device_check_calls', 'shared_arrays_of', 'family_table', 'source_digest', 'emitted_digests', 'compare_sources', 'check_rungs', 'families_banks_rung', 'compile_one', 'matrix_cells', 'compile_matrix', 'check_sass', 'nvrtc_rung', 'FAMILY_QUANTITIES', 'matvec_evidence', 'repack_evidence', 'rq_evidence', 'run_mv_sabotage', 'matvec_rung', 'q8_1_sabotage', 'vdot_evidence', 'vdot_sabotage_report', 'from_pieces', 'pieces_agreement', 'mmvq_evidence', 'mmvq_real_evidence', 'mmvq_sabotage', 'mmvq_sass', 'mma_regs', 'run_mma', 'layout_proof', 'misuse', 'ldmatrix_regs', 'run_tile', 'mmq_evidence', 'mmq_real_evidence', 'mmq_sabotage']
 
 # %% ../nbs/29_families.ipynb #d24cf074
 class UnknownFamily(FerroxError, KeyError):
@@ -183,7 +177,8 @@ for _f in (
            device='device_evidence', bench='bench_mul_mm'),
     Family('matvec', matvec_src, MV_THREADS, arches=DECODE_ARCHES, page='41_matvec',
            computes='y = x W^T for a few columns in fp32, dequant fused, native layout, split-k partials',
-           twin=matvec_twin, run=run_matvec, rung=matvec_rung, rung_name='matvec/repack/split-k on CPU', gpu='matvec',
+           twin=matvec_twin, run=run_matvec, rung=lambda kind: matvec_rung(kind),  # defined below, with the matvec page's evidence
+           rung_name='matvec/repack/split-k on CPU', gpu='matvec',
            device='device_matvec_evidence', bench='bench_matvec'),
     Family('rq_matvec', rq_matvec_src, RQ_THREADS, arches=DECODE_ARCHES, page='41_matvec', covered_by='matvec',
            computes='the same matvec on the repacked (coalesced) layout', takes=needs_recipe),
@@ -208,16 +203,13 @@ for _f in (
 
 # %% ../nbs/29_families.ipynb #41e97b6f
 def _gpu_module():
-    import ferrox_lit.gpu as g   # here: the GPU layer is imported by this module already, this only names it
     return g
 
 def _bench_module():
-    import ferrox_lit.bench as b  # here, not at the top: the benchmark harness imports the GPU layer and the banks page
     return b
 
 def _vet_families() -> tuple:
-    from ferrox_lit.vet import FAMILIES as vetted  # here: vet is a user-facing door, the registry must not need it
-    return tuple(vetted)
+    return tuple(FAMILY_QUANTITIES)  # the families vet knows: their quantities' table lives here, below vet
 
 def device_check_calls() -> set:
     "Names of the `ferrox_lit.gpu` functions the device check calls for every kind (read from its per-kind step's code)."
@@ -308,3 +300,502 @@ def families_banks_rung(kind) -> tuple:
         else: none.append(f.name)
     return 'ok', ('; '.join(done) + f"; no shared memory: {', '.join(none)}" + (f"; not analysed: {', '.join(open_)}" if open_ else '')
                   + (f"; no kernel for {kind.name}: {', '.join(na)}" if na else ''))
+
+# %% ../nbs/31_nvrtc.ipynb #7f620e49
+from concurrent.futures import ThreadPoolExecutor
+from .kinds import KINDS, require_kind
+from .nvrtc import EXACT_TARGETS, FusedInExactMode, KernelClaimFailed, LocalMemoryTraffic, MissingInstructions, NarrowSharedLoads, NvrtcError, NvrtcUnavailable, OPTION_SETS, SM_LIMITS, SassEmpty, SassUnavailable, _jobs, compile_kernel, disassemble, division_ffma, first_diagnostic, occupancy, resources, sass_counts, targets
+
+# %% ../nbs/31_nvrtc.ipynb #3787b65a
+def compile_one(kind, family:str, arch:int, mode:str='fast', extra=()) -> dict:
+    "One matrix cell: compile, resources and occupancy of `family`'s kernel for `kind` on `sm_<arch>`, as a row."
+    kind = require_kind(kind)
+    row = dict(kind=kind.name, family=family, arch=arch, mode=mode, ok=False, error='', notices=[])
+    try:
+        src, fn = FAMILIES[family](kind)
+        c = compile_kernel(src, arch, extra, mode, fn_name=fn)
+        r = resources(c)
+        row.update(ok=True, notices=c.notices, compiled=c, **{k: v for k, v in r.items() if k != 'cmem'})
+        if arch in SM_LIMITS:
+            o = occupancy(r['registers'], r['smem'], FAMILIES[family].threads, arch)
+            row.update(blocks=o['blocks'], warps=o['warps'], occupancy=o['occupancy'], binds='+'.join(o['binds']))
+    except NvrtcError as e: row['error'] = str(e)
+    return row
+
+def matrix_cells(kinds=None, families=None, arches=None, modes=None) -> list:
+    "(kind, family, arch, mode) cells: every kind x family (that has a kernel for it) x target in fast mode, exact on `EXACT_TARGETS`."
+    return [(k, f, a, m) for k in (kinds or KINDS) for f in (families or FAMILIES) if not FAMILIES[f].refuses(k)   # no kernel: no cell
+            for m in (modes or OPTION_SETS) for a in (arches or ((FAMILIES[f].arches or targets()) if m == 'fast' else EXACT_TARGETS))]
+
+def compile_matrix(kinds=None, families=None, arches=None, modes=None) -> list:
+    "Rows of `compile_one` for each of `matrix_cells(...)`, compiled on a small thread pool."
+    cells = matrix_cells(kinds, families, arches, modes)
+    with ThreadPoolExecutor(_jobs()) as ex: return list(ex.map(lambda c: compile_one(*c), cells))
+
+# %% ../nbs/31_nvrtc.ipynb #9db2de80
+def check_sass(counts:dict, family:str='mul_mm', mode:str='fast', what:str='',
+               ptx=None,   # the compile's PTX: lets an exact build's FFMA be the division's (see `division_ffma`)
+              ) -> dict:
+    "Raise the named `KernelClaimFailed` where the SASS `counts` contradict what `family`'s source claims."
+    if not counts['instructions']: raise SassEmpty(f'{what}: the disassembly has no instructions; nothing was checked')
+    if FAMILIES[family].wide_shared_loads and (counts['lds_narrow'] or not counts['lds128']):
+        raise NarrowSharedLoads(
+            f"{what}: {counts['lds128']} LDS.128 and {counts['lds_narrow']} narrower shared loads; the source claims float4 only"
+        )
+    if counts['ldl'] or counts['stl']:
+        raise LocalMemoryTraffic(f"{what}: {counts['ldl']} LDL and {counts['stl']} STL instructions")
+    if mode == 'exact' and counts['ffma'] and not division_ffma(ptx):
+        raise FusedInExactMode(f"{what}: {counts['ffma']} FFMA in the -fmad=false build")
+    short = [f'{counts[k]} {k} (claims >= {n})' for k, n in FAMILIES[family].sass_min if counts[k] < n]
+    if short: raise MissingInstructions(f"{what}: {', '.join(short)}")
+    return counts
+
+# %% ../nbs/31_nvrtc.ipynb #9ffd4c14
+def nvrtc_rung(kind, sass_arch:int=90) -> tuple:
+    "The `ferrox-lit check` rung: NVRTC compiles, ptxas resources and SASS claims for `kind`; (verdict, figure)."
+    try: targets()
+    except NvrtcUnavailable as e: return 'n/a', str(e)
+    kind = require_kind(kind)
+    rows = [compile_one(*cell) for cell in matrix_cells([kind])]
+    bad = [r for r in rows if not r['ok']]
+    if bad:
+        r = bad[0]
+        return 'FAIL', f"{len(bad)}/{len(rows)} compiles fail; {r['family']} sm_{r['arch']} {r['mode']}: {first_diagnostic(r['error'])}"
+    spilled = [r for r in rows if r['spill_stores'] or r['spill_loads']]
+    if spilled:
+        return 'FAIL', f"{len(spilled)} compiles spill, e.g. {spilled[0]['family']} sm_{spilled[0]['arch']}: {spilled[0]['spill_stores']} B"
+    main = next(r for r in rows if r['family'] == 'mul_mm' and r['arch'] == sass_arch and r['mode'] == 'fast')
+    fig = f"{len(rows)} compiles clean, 0 spills; sm_{sass_arch}: {main['registers']} regs, occupancy {main['occupancy']:.0%}"
+    try:
+        n = {
+            (r['family'], r['mode']):
+                check_sass(sass_counts(disassemble(r['compiled'])), r['family'], r['mode'], f"{r['family']} {r['mode']}", r['compiled'].ptx)
+            for r in rows
+            if r['arch'] == sass_arch
+        }
+    except SassUnavailable as e: return 'ok', fig + f'; SASS n/a ({e})'
+    except KernelClaimFailed as e: return 'FAIL', fig + f'; SASS: {type(e).__name__}: {e}'
+    m, x = n[('mul_mm', 'fast')], n.get(('mul_mm', 'exact'), dict(ffma='-'))
+    q = n.get(('mmvq', 'fast'))
+    return 'ok', fig + f"; SASS {m['lds128']} LDS.128, 0 LDL/STL, {m['ffma']} FFMA fast -> {x['ffma']} exact" + (
+        f"; mmvq {q['idp4a']} IDP.4A, {q['shfl']} SHFL" if q else '')
+
+# %% ../nbs/37_vet.ipynb #0e42b45e
+FAMILY_QUANTITIES = {  # family -> {quantity: what it is}; pointer quantities are the fixture's buffers
+    'dequant': dict(x='the quant blocks (pointer)', y='the output (pointer)', n='elements', nb='quant blocks'),
+    'matvec': dict(w='the quant weights (pointer)', x='the float32 activations (pointer)', y='the output (pointer)',
+                   n_rows='weight rows', n_cols='elements per row', row_bytes='bytes per weight row'),
+    'mul_mm': dict(w='the quant weights (pointer)', x='the float32 activations [batch, n_cols] (pointer)',
+                   y='the output [batch, n_rows] (pointer)', n_rows='weight rows', n_cols='elements per row',
+                   row_bytes='bytes per weight row', batch='activation rows'),
+    'mmvq': dict(w='the quant weights (pointer)', a='the Q8_1 activations: batch columns of n_cols/32 blocks of 36 bytes (pointer)',
+                 y='the output [batch, n_rows] (pointer)', n_rows='weight rows', n_cols='elements per row',
+                 row_bytes='bytes per weight row', batch='activation columns (1 to 8)', a_bytes='bytes per activation column'),
+    'mmq': dict(w='the quant weights (pointer)', a='the Q8_1 activations: batch columns of n_cols/32 blocks of 36 bytes (pointer)',
+                y='the output [batch, n_rows] (pointer)', n_rows='weight rows', n_cols='elements per row',
+                row_bytes='bytes per weight row', batch='activation columns (1 to hundreds: tiles of columns)',
+                a_bytes='bytes per activation column'),
+    'quantize_q8_1': dict(x='the float32 activations (pointer)', y='the Q8_1 blocks, 36 bytes per 32 activations (pointer)',
+                          n='activations', nb='Q8_1 blocks (n / 32)'),
+}
+
+# %% ../nbs/41_matvec.ipynb #e5af77f7
+import os, shutil
+from typing import Callable
+import numpy as np
+from .core import mismatches
+from .kind import random_blocks
+from .twin import gemm_error
+from .runtime import HostError
+from .kind import degenerate_blocks
+from .matvec import MV_SABOTAGES, RECIPES, RQ_G, _operands, matvec_kind, matvec_partials_twin, matvec_shapes, mv_sabotaged_src, recipe_for, reconstruct_all, reduce_twin, repack, rq_partials_twin, rq_shapes
+from .host import run_matvec_partials, run_reduce, run_rq_partials
+
+# %% ../nbs/41_matvec.ipynb #9dd58b7a
+def matvec_evidence(kind, mode:str='fast', seed:int=0) -> list:
+    "Run the emitted native matvec (and reduce) on the CPU against the twins over `matvec_shapes`."
+    kind = matvec_kind(kind)
+    rows = []
+    for i, (label, n_rows, n_cols, n_split) in enumerate(matvec_shapes(kind)):
+        w, x = _operands(kind, label, n_rows, n_cols, seed + i)
+        p_host, p_twin = run_matvec_partials(kind, w, x, n_split, mode=mode), matvec_partials_twin(kind, w, x, n_split)
+        y_host = p_host[0] if n_split == 1 else run_reduce(p_host, mode=mode)
+        y_twin = p_twin[0] if n_split == 1 else reduce_twin(p_twin)
+        rows.append(dict(kind=kind.name, shape=label, n_rows=n_rows, n_cols=n_cols, n_split=n_split, compared=p_host.size + y_host.size,
+                         mismatches=mismatches(p_host, p_twin) + mismatches(y_host, y_twin), nan=int(np.isnan(y_twin).sum()),
+                         nan_same=bool((np.isnan(y_host) == np.isnan(y_twin)).all())))
+    return rows
+
+# %% ../nbs/41_matvec.ipynb #a15033da
+def repack_evidence(kind, seed:int=0) -> list:
+    "Repack random and degenerate blocks of `kind` over ragged row counts; reconstruct vs the twin dequantize."
+    kind, rc = matvec_kind(kind), recipe_for(kind)
+    rows = []
+    cases = [('1 row', 1, 2), ('31 rows', 31, 3), ('33 rows', 33, 2), ('70 rows', 70, 4), ('degenerate scales', 70, 2)]
+    for i, (label, n_rows, nb) in enumerate(cases):
+        make = degenerate_blocks if label == 'degenerate scales' else random_blocks
+        w = make(kind, n_rows * nb, seed + i).reshape(n_rows, -1)
+        with np.errstate(invalid='ignore', over='ignore'):
+            rp, want = repack(kind, w, rows_per_chunk=32), kind.dequantize(w)     # small chunks: the chunk loop runs too
+        got = reconstruct_all(rp)
+        pad = [
+            a.reshape(rp.n_groups * a.shape[1], RQ_G)[-a.shape[1] :, n_rows % RQ_G or RQ_G :]
+            for a in (rp.quants, rp.high, rp.scales, rp.mins)
+            if a is not None
+        ]
+        per_row = nb * kind.block_elems // 32 * 4 * (rc.qbits + rc.hbits) + nb * kind.block_elems // rc.span * 4 * (1 + rc.has_min)
+        rows.append(
+            dict(
+                kind=kind.name,
+                shape=label,
+                elements=got.size,
+                mismatches=mismatches(got, want),
+                nan=int(np.isnan(want).sum()),
+                padding_zero=all((p.view(np.uint32) == 0).all() for p in pad),
+                nbytes_ok=rp.nbytes == rp.n_groups * RQ_G * per_row,
+            )
+        )
+    return rows
+
+# %% ../nbs/41_matvec.ipynb #353df1bf
+def rq_evidence(kind, mode:str='fast', seed:int=0) -> list:
+    "Repack, run the emitted repacked matvec (and reduce) on the CPU, compare with the twins."
+    kind = matvec_kind(kind)
+    rows = []
+    for i, (label, n_rows, n_cols, n_split) in enumerate(rq_shapes(kind)):
+        w, x = _operands(kind, label, n_rows, n_cols, seed + i)
+        rp = repack(kind, w)
+        p_host, p_twin = run_rq_partials(rp, x, n_split, mode=mode), rq_partials_twin(rp, x, n_split)
+        y_host = p_host[0] if n_split == 1 else run_reduce(p_host, mode=mode)
+        y_twin = p_twin[0] if n_split == 1 else reduce_twin(p_twin)
+        ratio = gemm_error(kind, w, x[None], y_twin[None])['max_ratio'] if label != 'degenerate scales' else 0.0
+        rows.append(dict(kind=kind.name, shape=label, n_rows=n_rows, n_cols=n_cols, n_split=n_split, compared=p_host.size + y_host.size,
+                         mismatches=mismatches(p_host, p_twin) + mismatches(y_host, y_twin), nan=int(np.isnan(y_twin).sum()),
+                         nan_same=bool((np.isnan(y_host) == np.isnan(y_twin)).all()), bound_ratio=ratio))
+    return rows
+
+# %% ../nbs/41_matvec.ipynb #a7de7c53
+def run_mv_sabotage(kind, name:str, timeout:float=20.0) -> dict:
+    "Apply sabotage `name`, run it in its mode on a ragged split-3 dispatch, and report what fired."
+    which, _, _, mode, expect, why = MV_SABOTAGES[name]
+    kind = matvec_kind(kind)
+    w, x = _operands(kind, 'sabotage', 70, 4 * max(256, kind.block_elems), 8)   # 70 rows: ragged; K: 3 splits of unequal size
+    src = mv_sabotaged_src(kind, name)
+    try:
+        if which == 'rq':
+            rp = repack(kind, w)
+            got, want = run_rq_partials(rp, x, 3, mode=mode, src=src, timeout=timeout), rq_partials_twin(rp, x, 3)
+        elif which == 'matvec':
+            got, want = run_matvec_partials(kind, w, x, 3, mode=mode, src=src, timeout=timeout), matvec_partials_twin(kind, w, x, 3)
+        else:
+            p = matvec_partials_twin(kind, w, x, 3)
+            got, want = run_reduce(p, mode=mode, src=src, timeout=timeout), reduce_twin(p)
+        bad = mismatches(got, want)
+        return dict(sabotage=name, expect=expect, fired='mismatch' if bad else 'nothing', detail=f'{bad:,} of {got.size:,} outputs differ')
+    except HostError as e:
+        return dict(sabotage=name, expect=expect, fired=type(e).__name__, detail=str(e).splitlines()[0][:150])
+
+# %% ../nbs/41_matvec.ipynb #bb750127
+def matvec_rung(kind, evidence:Callable|None=None) -> tuple:
+    "The `ferrox-lit check` rung: matvec, repacked matvec and split-k on the CPU == twins; reconstruct == dequantize."
+    if not shutil.which(os.environ.get('CXX') or 'g++'): return 'n/a', 'no g++ on this machine'
+    rq = matvec_kind(kind).name in RECIPES   # a kind with no Recipe has the native matvec only (rq_matvec refuses it, by name)
+    rows, rec = evidence(kind) if evidence else (matvec_evidence(kind) + (rq_evidence(kind) if rq else []),
+                                                 repack_evidence(kind) if rq else [])
+    bad = sum(r['mismatches'] + (not r['nan_same']) for r in rows) + sum(r['mismatches'] + (not r['padding_zero']) for r in rec)
+    return (('ok' if bad == 0 else 'FAIL'), f"{sum(r['compared'] for r in rows):,} outputs in {len(rows)} dispatches (split-k up to "
+            f"{max(r['n_split'] for r in rows)}), " + (f"{sum(r['elements'] for r in rec):,} weights reconstructed, " if rq or evidence
+            else "no repacked layout (no Recipe), ") + f"{bad} mismatches")
+
+# %% ../nbs/44_q8_1.ipynb #0bbf6843
+import numpy as np
+from .q8_1 import Q8_1_SABOTAGES, q8_1_fixtures, q8_1_src, quantize_q8_1
+from .runtime import HostError
+
+# %% ../nbs/44_q8_1.ipynb #1fc7b21d
+def q8_1_sabotage(name:str, x:np.ndarray|None=None) -> dict:
+    "Run sabotage `name` on the CPU runtime against the twin: what fired."
+    old, new, why, mode = Q8_1_SABOTAGES[name]
+    text, _ = q8_1_src()
+    if text.count(old) != 1: raise ValueError(f"Q8_1 sabotage {name!r}: the edit occurs {text.count(old)} times, expected once")
+    x = np.concatenate(list(q8_1_fixtures(1).values())) if x is None else x
+    try:
+        got = run_quantize_q8_1(x, src=text.replace(old, new), mode=mode)
+        return dict(sabotage=name, why=why, build=mode, fired='mismatch' if (got != quantize_q8_1(x)).any() else 'nothing',
+                    detail=f'{int((got != quantize_q8_1(x)).sum()):,} bytes differ')
+    except HostError as e:
+        return dict(sabotage=name, why=why, build=mode, fired=type(e).__name__, detail=str(e).splitlines()[0][:120])
+
+# %% ../nbs/45_vdot.ipynb #859c1c9b
+import numpy as np
+from .core import mismatches
+from .kind import Kind, random_blocks
+from .source import cuda_text
+from .vdot import _fixtures, bound_ratio, vdot_sabotaged
+from .kind import activations, q8_1_chunks, vdot_twin
+from .kind import epi_halves
+from .gguf_file import _resolve, _open_cached, pick_tensor
+from .kind import degenerate_blocks
+from .host import run_vdot
+import dataclasses
+from .kind import Kind
+from .mmq import vdot_helpers
+from .kind import pieces_vdot
+
+# %% ../nbs/45_vdot.ipynb #9cefe939
+def _real_fixture(kind:Kind, n_blocks:int, seed:int):
+    "Up to `n_blocks` blocks of the embedded model's tensor of this kind (spread over it), or None."
+    p, _ = _resolve(None)
+    if p is None: return None
+    f = _open_cached(p); t = pick_tensor(f, kind)
+    if t is None: return None
+    blocks = np.asarray(f.rows(t)).reshape(-1, kind.block_bytes)
+    idx = np.unique(np.linspace(0, len(blocks) - 1, min(n_blocks, len(blocks))).round().astype(np.int64))
+    return (f'real {t.name}', np.ascontiguousarray(blocks[idx]), activations(kind, len(idx), seed, outliers=True))
+
+def vdot_evidence(kind:Kind, n_blocks:int=96, seed:int=0, real:bool=True, run=None) -> list:
+    "Per fixture: CPU-run snippet vs twin (bitwise), non-finite chunks, and max error / (u M) against the fp64 reference."
+    run = run or run_vdot
+    fx = _fixtures(kind, n_blocks, seed)
+    if real and (r := _real_fixture(kind, n_blocks, seed)) is not None: fx.append(r)
+    rows = []
+    for label, w, x in fx:
+        a = q8_1_chunks(kind, x)
+        tw, k = vdot_twin(kind, w, a), run(kind, w, a)
+        rows.append(dict(kind=kind.name, fixture=label, chunks=tw.size, mismatches=mismatches(k, tw),
+                         nonfinite=int((~np.isfinite(tw)).sum()), err_over_uM=round(bound_ratio(kind, tw, w, a), 3)))
+    return rows
+
+# %% ../nbs/45_vdot.ipynb #vdot-025
+def vdot_sabotage_report(kind:Kind, n_blocks:int=64, seed:int=0) -> list:
+    "For each vdot sabotage: the slipped snippet run on the CPU vs the good twin (fires?) and vs the slipped twin (reproduced?)."
+    w, x = random_blocks(kind, n_blocks, seed), activations(kind, n_blocks, seed)
+    a = q8_1_chunks(kind, x)
+    good = vdot_twin(kind, w, a)
+    out = []
+    for s in kind.vdot_sabotages:
+        bad = vdot_sabotaged(kind, s.name)
+        k = run_vdot(bad, w, a)
+        out.append(dict(kind=kind.name, sabotage=s.name, slip=s.slip, fired=mismatches(k, good) > 0, mismatching=mismatches(k, good),
+                        of=good.size, twin_reproduces=mismatches(k, vdot_twin(bad, w, a)) == 0))
+    return out
+
+
+# %% ../nbs/45_vdot.ipynb #36771466
+def from_pieces(kind:Kind, template:str|None=None) -> Kind:
+    "`kind` with its int8 dot rebuilt from its MMQ pieces file (its hand-written snippet's helpers kept): a cross-check."
+    pieces = cuda_text(f'mmq_{kind.name.lower()}.cuh')
+    return dataclasses.replace(kind, vdot_src=vdot_helpers(kind) + pieces_vdot(pieces, kind.name, template))
+
+# %% ../nbs/45_vdot.ipynb #b7103c91
+def pieces_agreement(kind:Kind, n_blocks:int=64, seed:int=0, template:str|None=None) -> dict:
+    "The hand-written snippet vs the one built from the pieces (with `template` for vdot_pieces.cuh), both CPU-run, bitwise."
+    w = np.concatenate([random_blocks(kind, n_blocks, seed), degenerate_blocks(kind, n_blocks // 4, seed)])
+    a = q8_1_chunks(kind, activations(kind, len(w), seed, outliers=True))
+    hand, pieces = run_vdot(kind, w, a), run_vdot(from_pieces(kind, template), w, a)
+    return dict(kind=kind.name, halves=epi_halves(cuda_text(f'mmq_{kind.name.lower()}.cuh'), kind.name), chunks=hand.size,
+                mismatches=mismatches(pieces, hand))
+
+# %% ../nbs/46_mmvq.ipynb #560a0a32
+import numpy as np
+from .core import mismatches
+from .kinds import require_kind
+from .kind import random_blocks
+from .mmvq import MMVQ_BODY, MMVQ_SABOTAGES, MmvqOperands, mmvq_shapes, mmvq_twin
+from .gguf_file import _resolve, _open_cached, pick_tensor
+from .kind import OUTLIER_SCALE
+from .runtime import HostError
+from .nvrtc import disassemble, sass_ops, SassUnavailable
+
+# %% ../nbs/46_mmvq.ipynb #657a9b75
+def mmvq_evidence(kind, seed:int=0, mode:str='fast') -> list:
+    "CPU-run MMVQ vs `mmvq_twin` over `mmvq_shapes`: random blocks (one shape with inf/NaN/zero scales), Gaussian activations."
+    kind = require_kind(kind); rows = []
+    for i, (label, n_rows, batch, n_cols, make) in enumerate(mmvq_shapes(kind)):
+        w = make(kind, n_rows * n_cols // kind.block_elems, seed + i).reshape(n_rows, -1)
+        x = np.random.default_rng(seed + i).standard_normal((batch, n_cols)).astype(np.float32)
+        if label == 'non-finite activations': x[0, 3], x[1, 40], x[2, 77], x[2, 200] = np.inf, np.nan, -np.inf, np.nan
+        y, z = run_mmvq(kind, w, x, mode=mode), mmvq_twin(kind, w, x)
+        rows.append(dict(kind=kind.name, shape=label, n_rows=n_rows, batch=batch, n_cols=n_cols, mismatches=mismatches(y, z),
+                         nan=int(np.isnan(z).sum()), nan_same=bool((np.isnan(y) == np.isnan(z)).all())))
+    return rows
+
+# %% ../nbs/46_mmvq.ipynb #4589ba3d
+def mmvq_real_evidence(kind, n_rows:int=100, batch:int=4, seed:int=0, path=None) -> dict|None:
+    "MMVQ on the CPU vs `mmvq_twin` on `n_rows` real rows of the model's tensor of `kind` (None: no such tensor or no model)."
+    kind = require_kind(kind)
+    p, _ = _resolve(path)
+    if p is None: return None
+    f = _open_cached(p); t = pick_tensor(f, kind)
+    if t is None: return None
+    idx = np.unique(np.linspace(0, t.n_rows - 1, min(n_rows, t.n_rows)).round().astype(np.int64))
+    w = np.ascontiguousarray(f.rows(t)[idx])
+    r = np.random.default_rng(seed)
+    x = r.standard_normal((batch, t.row_len)).astype(np.float32)
+    x[:, r.choice(t.row_len, 4, replace=False)] *= np.float32(OUTLIER_SCALE)   # a few large channels, as LLM activations have
+    y, z = run_mmvq(kind, w, x), mmvq_twin(kind, w, x)
+    return dict(kind=kind.name, tensor=t.name, rows=len(idx), K=t.row_len, batch=batch, compared=y.size, mismatches=mismatches(y, z))
+
+# %% ../nbs/46_mmvq.ipynb #86fc1f11
+def mmvq_sabotage(kind, name:str, seed:int=2) -> dict:
+    "Run MMVQ sabotage `name` for `kind` on 37 rows (a ragged last CUDA block) x 2048, batch 3; what fired."
+    old, new, why, mode = MMVQ_SABOTAGES[name]
+    kind = require_kind(kind)
+    if MMVQ_BODY.count(old) != 1: raise ValueError(f"MMVQ sabotage {name!r}: the edit occurs {MMVQ_BODY.count(old)} times, expected once")
+    n_cols = 2048  # 64 chunks: every lane has two, so a wrong lane stride double-counts (fewer than 32 chunks would hide it)
+    w = random_blocks(kind, 37 * n_cols // kind.block_elems, seed).reshape(37, -1)
+    x = np.random.default_rng(seed).standard_normal((3, n_cols)).astype(np.float32)
+    try:
+        bad = mismatches(run_mmvq(kind, w, x, mode=mode, body=MMVQ_BODY.replace(old, new), timeout=20), mmvq_twin(kind, w, x))
+        return dict(kind=kind.name, sabotage=name, why=why, build=mode, fired='mismatch' if bad else 'nothing',
+                    detail=f'{bad} of {37 * 3} outputs')
+    except HostError as e:
+        return dict(kind=kind.name, sabotage=name, why=why, build=mode, fired=type(e).__name__, detail=str(e).splitlines()[0][:110])
+
+# %% ../nbs/46_mmvq.ipynb #a9be4a45
+def mmvq_sass(kind, arch:int=90, family:str='mmvq') -> dict:
+    "NVRTC figures of `kind`'s `family` kernel on `sm_<arch>`: registers, spills, stack, occupancy, SASS IDP.4A, SHFL, LDG, LDL/STL."
+    from collections import Counter
+    r = compile_one(kind, family, arch)
+    if not r['ok']: raise MmvqOperands(f"{family} for sm_{arch} does not compile: {r['error'][:300]}")
+    try: ops = Counter(o.split('.')[0] for o in sass_ops(disassemble(r['compiled'])))
+    except SassUnavailable: ops = None
+    sass = (lambda op: ops[op]) if ops is not None else (lambda op: None)
+    return dict(kind=require_kind(kind).name, family=family, arch=f'sm_{arch}', registers=r['registers'],
+                spills=r['spill_stores'] + r['spill_loads'], stack=r['stack'], occupancy=f"{r.get('occupancy', 0):.0%}",
+                IDP4A=sass('IDP'), SHFL=sass('SHFL'), LDG=sass('LDG'), local=sass('LDL') + sass('STL') if ops is not None else None)
+
+# %% ../nbs/48_mma.ipynb #4ddbe748
+import numpy as np
+from .core import FerroxError
+from .device import launch
+from .mma import FORMS, LDMATRIX_FORMS, LDMATRIX_SRC, MmaInputError, REGS_SRC, TILE_SRC, _matrix, _reg_buffers, _selector_a, _selector_b, a_coords, b_coords, c_coords, pack_a, pack_b, pack_c, registers, shape_dims, unpack_c
+
+# %% ../nbs/48_mma.ipynb #3fc9ab4d
+def mma_regs(a:np.ndarray, b:np.ndarray, c:np.ndarray, form:int=0, block:int=32, **launch_kw) -> np.ndarray:
+    "Run `mma_regs` (one warp) with every lane's registers a [32, <=4], b [32, <=2], c [32, <=4]; its D registers uint32 [32, 4]."
+    d = np.zeros((32, 4), np.uint32)
+    launch(REGS_SRC, 'mma_regs', 1, block, [*_reg_buffers(a, b, c, form), d, form], filename='mma_regs.cu', live=False, **launch_kw)
+    return d
+
+def run_mma(A:np.ndarray, B:np.ndarray, C:np.ndarray, form:int=0, **launch_kw) -> np.ndarray:
+    "D = A B + C through the CPU runtime's mma.sync `form`: fragments packed by the ISA's layout, D unpacked by it."
+    if not isinstance(form, int) or not 0 <= form < len(FORMS): raise MmaInputError(f"form {form!r}: expected 0 to {len(FORMS) - 1}")
+    shape, at, bt = FORMS[form]
+    _matrix(A, 'A', A.shape, (np.int8,) if at == 's8' else (np.uint8,)); _matrix(B, 'B', B.shape, (np.int8,) if bt == 's8' else (np.uint8,))
+    d = mma_regs(pack_a(A, shape), pack_b(B, shape), pack_c(C, shape), form, **launch_kw)
+    return unpack_c(d[:, :registers(shape)[2]].copy(), shape)
+
+# %% ../nbs/48_mma.ipynb #c9fc4dd0
+def layout_proof(form:int=0,               # mma_regs form: the statement (shape, types) under test
+                 a_layout=a_coords,        # how the host packs A (a sabotage passes another)
+                 b_layout=b_coords,        # how the host packs B
+                 c_layout=c_coords,        # where the host expects each D register
+                 **launch_kw) -> list:
+    "Coordinate runs through `mma_regs`: one row per operand and coordinate with the lane registers checked and the wrong ones."
+    shape, at, bt = FORMS[form]; M, N, K = shape_dims(shape); nc = registers(shape)[2]
+    cr, cc = c_layout(shape)
+    dt = lambda t: np.int8 if t == 's8' else np.uint8
+    zero = np.zeros((M, N), np.int32)
+    def run(A, B): return mma_regs(pack_a(A.astype(dt(at)), shape, a_layout), pack_b(B.astype(dt(bt)), shape, b_layout),
+                                   pack_c(zero, shape), form, **launch_kw)[:, :nc].view(np.int32)
+    rows = []
+    for name, coord in [('A', 'row'), ('A', 'k')]:
+        A = np.broadcast_to(np.arange(M)[:, None] if coord == 'row' else np.arange(K)[None, :], (M, K))
+        got = [run(A, _selector_b(K, s)) for s in range(K // 8)]
+        want = [cr if coord == 'row' else 8 * s + cc for s in range(K // 8)]
+        rows.append((name, coord, got, want))
+    for name, coord in [('B', 'k'), ('B', 'n')]:
+        B = np.broadcast_to(np.arange(K)[:, None] if coord == 'k' else np.arange(N)[None, :], (K, N))
+        got = [run(_selector_a(M, K, s), B) for s in range(K // M)]
+        want = [M * s + cr if coord == 'k' else cc for s in range(K // M)]
+        rows.append((name, coord, got, want))
+    out = []
+    for name, coord, got, want in rows:
+        bad = np.stack([g != w for g, w in zip(got, want)])   # [runs, lanes, registers]
+        out.append(dict(operand=name, coordinate=coord, runs=len(got), registers_checked=int(bad.size),
+                        wrong=int(bad.sum()), lanes_wrong=int(bad.any(axis=(0, 2)).sum())))
+    return out
+
+# %% ../nbs/48_mma.ipynb #2836dbd8
+def misuse(what:str) -> str:
+    "Run `mma_regs` with a planted misuse ('exited lane', 'partial warp', 'divergent statement'); the error class and message."
+    z4, z2 = np.zeros((32, 4), np.uint32), np.zeros((32, 2), np.uint32)
+    kw = {'exited lane': dict(defines={'FX_EXIT_LANE': 5}), 'partial warp': dict(block=16),
+          'divergent statement': dict(defines={'FX_DIVERGE': None})}
+    if what not in kw: raise MmaInputError(f"misuse {what!r}: expected one of {list(kw)}")
+    try: mma_regs(z4, z2, z4, 0, **kw[what])
+    except FerroxError as e: return f'{type(e).__name__}: {e}'
+    return "nothing raised"
+
+# %% ../nbs/48_mma.ipynb #794be464
+def ldmatrix_regs(tile:np.ndarray, form:int=0, **launch_kw) -> np.ndarray:
+    "Run `ldmatrix_regs` on `tile` (uint16 [32, 8]: matrix m is rows 8m..8m+7); every lane's registers uint32 [32, 4]."
+    _matrix(tile, 'tile', (32, 8), (np.uint16,))
+    if not isinstance(form, int) or not 0 <= form < len(LDMATRIX_FORMS): raise MmaInputError(f"form {form!r}: expected 0 to 5")
+    out = np.zeros((32, 4), np.uint32)
+    launch(LDMATRIX_SRC, 'ldmatrix_regs', 1, 32, [np.ascontiguousarray(tile), out, form], filename='ldmatrix_regs.cu', live=False,
+           **launch_kw)
+    return out
+
+# %% ../nbs/48_mma.ipynb #9a02886c
+def run_tile(A:np.ndarray, B:np.ndarray, C:np.ndarray, **launch_kw) -> np.ndarray:
+    "D = A B + C for A int8 [32, 64], B int8 [64, 16], C int32 [32, 16] through `mma_tile` (four warps) on the CPU runtime."
+    _matrix(A, 'A', (32, 64), (np.int8,)); _matrix(B, 'B', (64, 16), (np.int8,)); _matrix(C, 'C', (32, 16), (np.int32,))
+    D = np.zeros((32, 16), np.int32)
+    launch(TILE_SRC, 'mma_tile', 1, 128, [A, np.ascontiguousarray(B.T), C, D], filename='mma_tile.cu', **launch_kw)
+    return D
+
+# %% ../nbs/49_mmq.ipynb #a00495e1
+import numpy as np
+from .core import mismatches
+from .kind import random_blocks
+from .mmq import MMQ_BODY, MMQ_SABOTAGES, _activations, mmq_kind, mmq_shapes, mmq_twin
+from .gguf_file import _resolve, _open_cached, pick_tensor
+from .kind import OUTLIER_SCALE
+from .runtime import HostError
+
+# %% ../nbs/49_mmq.ipynb #f2fc711c
+def mmq_evidence(kind, seed:int=0, mode:str='fast', shapes=None, arch:int=90) -> list:
+    "CPU-run MMQ (mma.sync emulated) vs `mmq_twin` over `mmq_shapes` (or `shapes`): bits compared, NaNs where the twin has them."
+    kind = mmq_kind(kind); rows = []
+    for i, (label, n_rows, batch, n_cols, make) in enumerate(shapes or mmq_shapes(kind)):
+        w = make(kind, n_rows * n_cols // kind.block_elems, seed + i).reshape(n_rows, -1)
+        x = _activations(label, batch, n_cols, seed + i)
+        y, z = run_mmq(kind, w, x, mode=mode, arch=arch), mmq_twin(kind, w, x)
+        rows.append(dict(kind=kind.name, arch=f'sm_{arch}', shape=label, n_rows=n_rows, batch=batch, n_cols=n_cols,
+                         mismatches=mismatches(y, z), nan=int(np.isnan(z).sum()), nan_same=bool((np.isnan(y) == np.isnan(z)).all())))
+    return rows
+
+def mmq_real_evidence(kind, n_rows:int=40, batch:int=18, seed:int=0, path=None) -> dict|None:
+    "MMQ on the CPU vs `mmq_twin` on `n_rows` real rows of the model's tensor of `kind` (None: no such tensor or no model)."
+    kind = mmq_kind(kind)
+    p, _ = _resolve(path)
+    if p is None: return None
+    f = _open_cached(p); t = pick_tensor(f, kind)
+    if t is None: return None
+    idx = np.unique(np.linspace(0, t.n_rows - 1, min(n_rows, t.n_rows)).round().astype(np.int64))
+    w = np.ascontiguousarray(f.rows(t)[idx])
+    r = np.random.default_rng(seed)
+    x = r.standard_normal((batch, t.row_len)).astype(np.float32)
+    x[:, r.choice(t.row_len, 4, replace=False)] *= np.float32(OUTLIER_SCALE)   # a few large channels, as LLM activations have
+    y, z = run_mmq(kind, w, x), mmq_twin(kind, w, x)
+    return dict(kind=kind.name, tensor=t.name, rows=len(idx), K=t.row_len, batch=batch, compared=y.size, mismatches=mismatches(y, z))
+
+# %% ../nbs/49_mmq.ipynb #3abb8dd4
+def mmq_sabotage(kind, name:str, seed:int=2) -> dict:
+    "Run MMQ sabotage `name` for `kind` on 37 rows x 16 + 3 columns (ragged tiles), K = 2 stages; what fired."
+    old, new, why, mode, *sm = MMQ_SABOTAGES[name]
+    arch = sm[0] if sm else 90
+    kind = mmq_kind(kind)
+    if MMQ_BODY.count(old) != 1: raise ValueError(f"MMQ sabotage {name!r}: the edit occurs {MMQ_BODY.count(old)} times, expected once")
+    n_cols = max(256, 8 * kind.block_elems)   # 8 chunks: two stages, so a chunk-indexing slip has a next chunk to take
+    w = random_blocks(kind, 37 * n_cols // kind.block_elems, seed).reshape(37, -1)
+    x = np.random.default_rng(seed).standard_normal((19, n_cols)).astype(np.float32)
+    try:
+        bad = mismatches(run_mmq(kind, w, x, mode=mode, body=MMQ_BODY.replace(old, new), arch=arch, timeout=60), mmq_twin(kind, w, x))
+        return dict(kind=kind.name, sabotage=name, why=why, build=f'{mode} sm_{arch}', fired='mismatch' if bad else 'nothing',
+                    detail=f'{bad} of {37 * 19} outputs')
+    except HostError as e:
+        return dict(kind=kind.name, sabotage=name, why=why, build=f'{mode} sm_{arch}', fired=type(e).__name__,
+                    detail=str(e).splitlines()[0][:110])

@@ -13,33 +13,41 @@ from .core import mismatches
 from .kind import random_blocks
 from .mul_mm import kernel_src, kind_prelude, validate_shape, grid_dims, THREADS, MulMmUnsupported
 from .twin import mul_mm_twin, gemm_error
-from .host import degenerate_blocks, sabotaged_src
+from .host import sabotaged_src
+from .kind import degenerate_blocks
 from .source import cuda_text
 from .q8_1 import q8_1_src, quantize_q8_1 as q8_1_twin, Q8_1Error, QK8_1, BLOCK_BYTES as Q8_1_BYTES, Q8_1_THREADS, _check as _q8_1_check
 from .mmvq import check_mmvq, mmvq_src, mmvq_twin, mmvq_shapes, MmvqOperands, MMVQ_ROWS, MAX_BATCH, MMVQ_BODY, MMVQ_SABOTAGES
-from .vdot import vdot_reference, n_chunks, BOUND_U, U, OUTLIER_SCALE
+from .vdot import vdot_reference, BOUND_U, U
+from .kind import n_chunks, OUTLIER_SCALE
 from .mmq import check_mmq, check_arch, mmq_kind, mmq_src, mmq_twin, mmq_grid, mmq_shapes, MmqOperands
 from .mmq import MMQ_KINDS, MMQ_SABOTAGES, WARPS as MMQ_WARPS
-
+from .matvec import check_matvec, matvec_src, reduce_src, MV_ROWS, MV_THREADS, REDUCE_THREADS
+from .host import host_dispatches
+from .matvec import matvec_shapes, _operands, matvec_partials_twin, reduce_twin
+from .matvec import dequant_src, DEQUANT_THREADS, DEQUANT_OUT
+from .int8_error import NMSE_LLAMA
+from .matvec import GpuError, DEQUANT_BODY, F32_TO_F16_SRC
 
 # %% auto #0
-__all__ = ['MODE_OPTIONS', 'SENTINEL_BITS', 'SENTINEL_F32', 'BYTE_FILLS', 'F32_TO_F16_SRC', 'DEQUANT_BODY', 'DEQUANT_THREADS',
-           'DEQUANT_OUT', 'NMSE_LLAMA', 'MMVQ_ACTIVATIONS', 'MMVQ_DEVICE_SABOTAGES', 'MMQ_DEVICE_SABOTAGES',
-           'MMQ_SABOTAGE_KINDS', 'MMVQ_SABOTAGE_KINDS', 'EVIDENCE', 'GpuError', 'NoGPU', 'NotOnDevice', 'KernelFault',
-           'UntouchedOutput', 'device', 'has_gpu', 'cubin_dir', 'nvrtc_cubin', 'nvrtc_version', 'compiled',
-           'write_json', 'device_info', 'Prepared', 'prepare_mul_mm', 'mul_mm', 'prepare_matvec', 'matvec',
-           'dequant_src', 'prepare_dequantize', 'dequantize', 'prepare_quantize_q8_1', 'quantize_q8_1', 'prepare_mmvq',
-           'mmvq', 'prepare_mmq', 'mmq', 'device_evidence', 'device_matvec_evidence', 'device_sabotages',
-           'mmvq_activations', 'device_mmvq_shapes', 'q8_1_mismatches', 'device_mmvq_evidence', 'device_mmvq_sabotages',
-           'mmvq_reference', 'mmvq_bound_u', 'mmvq_error', 'mmq_reference', 'mmq_bound_u', 'mmq_error',
-           'device_mmq_shapes', 'device_mmq_evidence', 'device_mmq_sabotages', 'check_device_rows', 'kind_summary',
-           'summary_line', 'device_check', 'evidence_table']
+__all__ = ['MODE_OPTIONS', 'SENTINEL_BITS', 'SENTINEL_F32', 'BYTE_FILLS', 'MMVQ_ACTIVATIONS', 'MMVQ_DEVICE_SABOTAGES',
+           'MMQ_DEVICE_SABOTAGES', 'MMQ_SABOTAGE_KINDS', 'MMVQ_SABOTAGE_KINDS', 'EVIDENCE', 'NoGPU', 'NotOnDevice',
+           'KernelFault', 'UntouchedOutput', 'device', 'has_gpu', 'cubin_dir', 'nvrtc_cubin', 'nvrtc_version',
+           'compiled', 'write_json', 'device_info', 'Prepared', 'prepare_mul_mm', 'mul_mm', 'prepare_matvec', 'matvec',
+           'prepare_dequantize', 'dequantize', 'prepare_quantize_q8_1', 'quantize_q8_1', 'prepare_mmvq', 'mmvq',
+           'prepare_mmq', 'mmq', 'device_evidence', 'device_matvec_evidence', 'device_sabotages', 'mmvq_activations',
+           'device_mmvq_shapes', 'q8_1_mismatches', 'device_mmvq_evidence', 'device_mmvq_sabotages', 'mmvq_reference',
+           'mmvq_bound_u', 'mmvq_error', 'mmq_reference', 'mmq_bound_u', 'mmq_error', 'device_mmq_shapes',
+           'device_mmq_evidence', 'device_mmq_sabotages', 'check_device_rows', 'kind_summary', 'summary_line',
+           'device_check', 'evidence_table']
 
 # %% ../nbs/50_gpu.ipynb #9918f4ef
-class GpuError(FerroxError, RuntimeError): "A GPU operation failed or was refused."
 class NoGPU(GpuError): "No usable GPU: CuPy is not installed or no CUDA device is visible."
+
 class NotOnDevice(GpuError, TypeError): "A host array where a device array is expected (a silent copy would hide the cost)."
+
 class KernelFault(GpuError): "A kernel launch or its execution failed on the device."
+
 class UntouchedOutput(GpuError): "Output elements still hold the sentinel after the kernel ran."
 
 def device():
@@ -245,7 +253,6 @@ def prepare_matvec(kind,             # a Kind or its name
                    mode:str='fast',  # 'exact' or 'fast'
                   ) -> Prepared:
     "`kind`'s native matvec launch (split-k + reduce when n_split > 1), checked and compiled: y float32 [n_rows]."
-    from ferrox_lit.matvec import check_matvec, matvec_src, reduce_src, MV_ROWS, MV_THREADS, REDUCE_THREADS
     _check_mode(mode)
     cp = device()
     w = _device_operand(weights, np.uint8, 'matvec weights')
@@ -266,29 +273,6 @@ def prepare_matvec(kind,             # a Kind or its name
 def matvec(kind, weights, x, n_split:int=1, mode:str='fast'):
     "`kind`'s native matvec on the GPU (split-k + reduce if n_split > 1): weights uint8 [n_rows, row_bytes], x f32 [n_cols] -> [n_rows]."
     return prepare_matvec(kind, weights, x, n_split, mode).result()
-
-# %% ../nbs/50_gpu.ipynb #8c081e3e
-F32_TO_F16_SRC = cuda_text('f32_to_f16.cuh')  # ferrox_lit/cuda/f32_to_f16.cuh, shown below
-DEQUANT_BODY = cuda_text('dequant.cuh')  # ferrox_lit/cuda/dequant.cuh, shown below
-DEQUANT_THREADS = 256  # threads per block: any multiple of 32; one sub-block each
-DEQUANT_OUT = {'f32': np.float32, 'f16': np.float16}  # output element types: fp32, or fp16 rounded to nearest even (bits in unsigned short)
-
-def dequant_src(kind,            # a Kind or its name
-                out:str='f32',   # 'f32', or 'f16': each value rounded to the nearest fp16 (ties to even), as numpy's astype does
-               ) -> tuple:
-    "(CUDA translation unit, entry point) of `kind`'s dequant kernel writing `out` elements."
-    kind = require_kind(kind)
-    if out not in DEQUANT_OUT: raise GpuError(f"dequant output {out!r}: expected one of {tuple(DEQUANT_OUT)}")
-    fn, body = f"{kind.name.lower()}_dequant", DEQUANT_BODY
-    if out == 'f16':
-        fn += '_f16'
-        body = F32_TO_F16_SRC + body.replace('float* __restrict__ dst', 'unsigned short* __restrict__ dst').replace(
-            '= reg[i];', '= ferrox_f32_to_f16(reg[i]);'
-        )
-    src = (f'// ferrox_lit dequant for {kind.name}: generated by ferrox_lit.gpu.dequant_src, do not edit\n'
-           f'#define FX_NL {kind.nl}\n#define FX_BLOCK_BYTES {kind.block_bytes}\n'
-           + kind_prelude(kind) + body.replace('FX_FN_NAME', fn))
-    return src, fn
 
 # %% ../nbs/50_gpu.ipynb #f91b09ee
 def prepare_dequantize(kind,              # a Kind or its name
@@ -397,8 +381,6 @@ def mmq(kind, weights, x, mode:str='exact', body:str|None=None):
 
 
 # %% ../nbs/50_gpu.ipynb #25366b98
-NMSE_LLAMA = 5e-4  # llama.cpp test-backend-ops: MUL_MAT passes when sum((a-b)^2)/sum(a^2) <= 5e-4
-
 def _fast_error(kind, w, x, fast, twin) -> dict:
     "Fast-mode result against the twin's non-finite pattern and, at finite positions, the fp64 bound."
     with np.errstate(invalid='ignore', over='ignore'): e = gemm_error(kind, w, x, fast)
@@ -410,7 +392,6 @@ def _fast_error(kind, w, x, fast, twin) -> dict:
 
 def device_evidence(kind, seed:int=0) -> list:
     "Exact and fast mode against the twin and the fp64 bound over the CPU runner's dispatches (needs a GPU)."
-    from ferrox_lit.host import host_dispatches
     cp = device()
     kind = require_kind(kind)
     out = []
@@ -429,7 +410,6 @@ def device_evidence(kind, seed:int=0) -> list:
 
 def device_matvec_evidence(kind, seed:int=0) -> list:
     "Native matvec over the CPU runner's `matvec_shapes` on the GPU: exact mode against the twin, fast mode within the bound (needs a GPU)."
-    from ferrox_lit.matvec import matvec_shapes, _operands, matvec_partials_twin, reduce_twin
     cp = device()
     kind = require_kind(kind)
     out = []

@@ -9,381 +9,20 @@ from dataclasses import dataclass
 from pathlib import Path
 import numpy as np
 from .core import FerroxError, mismatches
-from .kind import random_blocks
+from .kind import random_blocks, degenerate_blocks, weights_can_be_nonfinite, subnormal_blocks, f16_subnormal_blocks
 from .mul_mm import kernel_src, check_operands, grid_dims, THREADS
 from .twin import mul_mm_twin
 from .source import cuda_text, CUDA_DIR
-
+from ferrox_lit.runtime import (  # the CPU runtime, re-exported: `from ferrox_lit.host import launch` keeps working
+    BUILD_RECIPE, BarrierDivergence, HostCompileError, HostError, IntegerDivisionByZero, KernelAssert, KernelCrashed, KernelTimeout,
+    KernelTrap, LaunchRefused, LaunchResult, MAX_DYN_SHARED, MAX_THREADS, MODES, Param, RUNNER_CPP,
+    SENTINEL_F32, SHIM_H, SanitizerError, SharedMemoryRace, ShuffleFromInactiveLane, ShuffleWidthError, UninitializedSharedRead, UntouchedOutput,
+    WarpCollectiveMismatch, WarpMaskLaneExited, build, cache_dir, device_source, kernel_params, launch, precompiled,
+    shared_sections)
+from .runtime import _COMMON, _MODE_FLAGS, _cxx, _sentinel, _raise_for
 
 # %% auto #0
-__all__ = ['SHIM_H', 'RUNNER_CPP', 'MODES', 'BUILD_RECIPE', 'SENTINEL_F32', 'MAX_THREADS', 'MAX_DYN_SHARED', 'GEMM_SABOTAGES',
-           'HostError', 'HostCompileError', 'LaunchRefused', 'KernelTimeout', 'BarrierDivergence', 'SharedMemoryRace',
-           'UninitializedSharedRead', 'SanitizerError', 'KernelCrashed', 'UntouchedOutput', 'WarpMaskLaneExited',
-           'WarpCollectiveMismatch', 'ShuffleFromInactiveLane', 'ShuffleWidthError', 'KernelAssert', 'KernelTrap',
-           'IntegerDivisionByZero', 'Param', 'kernel_params', 'cache_dir', 'precompiled', 'device_source',
-           'shared_sections', 'build', 'LaunchResult', 'launch', 'run_mul_mm', 'degenerate_blocks',
-           'weights_can_be_nonfinite', 'host_shapes', 'subnormal_blocks', 'f16_subnormal_blocks', 'host_dispatches',
-           'host_evidence', 'sabotaged_src', 'run_gemm_sabotage', 'snippet_sabotage_evidence', 'host_rung']
-
-# %% ../nbs/30_host.ipynb #b712ce1c
-SHIM_H = cuda_text('host_shim.h')  # ferrox_lit/cuda/host_shim.h, shown below
-
-# %% ../nbs/30_host.ipynb #457027b9
-RUNNER_CPP = cuda_text('runner.cpp')  # ferrox_lit/cuda/runner.cpp, shown below
-
-# %% ../nbs/30_host.ipynb #a11a6a75
-class HostError(FerroxError, RuntimeError): "A kernel could not be built or run correctly on the CPU."
-class HostCompileError(HostError): "The translation unit does not compile for the CPU; carries the compiler's message."
-class LaunchRefused(HostError, ValueError): "The launch was refused before running: wrong kernel name, arguments or geometry."
-class KernelTimeout(HostError): "The kernel did not finish within the time limit."
-class BarrierDivergence(HostError): "Threads of a block exited or waited at different barriers."
-class SharedMemoryRace(HostError): "Two threads touched the same shared byte within one barrier interval, at least one writing."
-class UninitializedSharedRead(HostError): "A thread read shared memory no thread of its block had written."
-class SanitizerError(HostError): "AddressSanitizer or UndefinedBehaviorSanitizer stopped the kernel (out of bounds, misaligned, ...)."
-class KernelCrashed(HostError): "The kernel process died without a report (a signal)."
-class UntouchedOutput(HostError): "Output elements still hold the sentinel: the kernel never wrote them."
-class WarpMaskLaneExited(HostError): "A warp collective's mask names a lane that exited or does not exist (a GPU hangs or is undefined)."
-class WarpCollectiveMismatch(HostError): "Lanes a collective names wait at another collective (op, line or mask) or at __syncthreads()."
-class ShuffleFromInactiveLane(HostError): "A shuffle reads a lane outside its mask, or a lane calls a collective whose mask omits it."
-class ShuffleWidthError(HostError): "A shuffle's width is not a power of two in [1, 32] (undefined in CUDA)."
-class KernelAssert(HostError): "An `assert` in the kernel failed."
-class KernelTrap(HostError): "The kernel called `__trap()`."
-class IntegerDivisionByZero(HostError): "An integer division or remainder by zero (a GPU returns garbage instead of trapping)."
-
-_FXERR = {'DIVERGENCE': BarrierDivergence, 'RACE': SharedMemoryRace, 'UNINIT': UninitializedSharedRead, 'HOST': HostError,
-          'WARP_EXITED': WarpMaskLaneExited, 'WARP_MISMATCH': WarpCollectiveMismatch, 'WARP_INACTIVE': ShuffleFromInactiveLane,
-          'WARP_WIDTH': ShuffleWidthError, 'ASSERT': KernelAssert, 'TRAP': KernelTrap, 'DIVZERO': IntegerDivisionByZero,
-          'SHARED_BOUNDS': SanitizerError, 'UBSAN': SanitizerError}
-
-# %% ../nbs/30_host.ipynb #c68aceb7
-_CTYPES = {'unsigned char': np.uint8, 'signed char': np.int8, 'char': np.int8, 'unsigned short': np.uint16,
-           'short': np.int16, 'unsigned int': np.uint32, 'int': np.int32, 'float': np.float32,
-           'long long': np.int64, 'unsigned long long': np.uint64, 'unsigned': np.uint32, 'double': np.float64,
-           'int8_t': np.int8, 'uint8_t': np.uint8, 'int16_t': np.int16, 'uint16_t': np.uint16, 'int32_t': np.int32,
-           'uint32_t': np.uint32, 'int64_t': np.int64, 'uint64_t': np.uint64}
-
-_KERNEL_HEAD = r'extern\s+"C"\s+__global__\s+void\s+(?:__launch_bounds__\s*\([^)]*\)\s*)?'
-
-@dataclass(frozen=True)
-class Param:
-    "One kernel parameter as declared in the CUDA source."
-    name: str
-    ctype: str       # base C type, qualifiers removed
-    pointer: bool
-    const: bool      # a const pointer is an input; a non-const pointer is an output
-
-    @property
-    def dtype(self): return np.dtype(_CTYPES[self.ctype])
-
-def kernel_params(src:str, fn_name:str) -> list:
-    "The parameters of `extern \"C\" __global__ void fn_name(...)` in `src`; `LaunchRefused` if absent."
-    m = re.search(_KERNEL_HEAD + re.escape(fn_name) + r'\s*\(([^)]*)\)', src)
-    if m is None:
-        found = re.findall(_KERNEL_HEAD + r'(\w+)', src)
-        raise LaunchRefused(f"no kernel {fn_name!r} in this translation unit; it has {found}")
-    out = []
-    for p in filter(None, (p.strip() for p in m.group(1).split(','))):
-        toks = p.replace('*', ' * ').split()
-        name, ptr = toks[-1], '*' in toks
-        base = ' '.join(t for t in toks[:-1] if t not in ('const', '__restrict__', '*'))
-        if base not in _CTYPES: raise LaunchRefused(f"{fn_name}: parameter {name!r} has type {base!r}, which the runner cannot pass")
-        out.append(Param(name, base, ptr, ptr and 'const' in toks[:toks.index('*')]))
-    return out
-
-# %% ../nbs/30_host.ipynb #4caee3c5
-_COMMON = ['-std=c++17', '-O2', '-ffp-contract=off', '-fno-fast-math', '-w']
-_DIV0 = ['-fsanitize=integer-divide-by-zero', '-fno-sanitize-recover=integer-divide-by-zero']  # every kernel build; handlers in runner.cpp
-_DETECT_O = '-O1'   # the detector builds' kernel unit: the sanitizers' recommended level, and faster to build than -O2
-_MODE_FLAGS = {'fast': (_DIV0, []),
-               'race': (['-g', _DETECT_O, '-fsanitize=thread', *_DIV0], []),
-               # float-cast-overflow is not part of -fsanitize=undefined in g++: a float-to-int conversion out of range (or of NaN)
-               # is undefined in C++ and saturates on the GPU, so a kernel relying on it is flagged here
-               'asan': (['-g', _DETECT_O, '-fsanitize=address,undefined,float-cast-overflow', '-fno-sanitize-recover=all',
-                         '-fno-omit-frame-pointer', '-DFX_ASAN'],
-                        ['-fsanitize=address,undefined,float-cast-overflow', '-fno-sanitize-recover=all', '-DFX_ASAN']),
-               'osthreads': (['-DFX_TLS=thread_local', *_DIV0], ['-DFX_TLS=thread_local', '-DFX_OSTHREADS', '-pthread'])}
-MODES = tuple(_MODE_FLAGS)
-
-def _cxx() -> str:
-    cxx = os.environ.get('CXX') or shutil.which('g++')
-    if not cxx: raise HostError("no C++ compiler: the host runner needs g++ (apt-get install g++)")
-    return cxx
-
-def cache_dir() -> Path:
-    "Where compiled host kernels are cached (`$FERROX_LIT_CACHE`, default ~/.cache/ferrox_lit)."
-    return Path(os.environ.get('FERROX_LIT_CACHE', Path.home() / '.cache' / 'ferrox_lit')) / 'host'
-
-def _trampoline(fn_name, params) -> str:
-    conv = ', '.join(f'*({("const " if p.const else "") + p.ctype}**)a[{i}]' if p.pointer else f'*({p.ctype}*)a[{i}]'
-                     for i, p in enumerate(params))
-    return f'\nextern "C" void fx_entry(void** a) {{ {fn_name}({conv}); }}\n'
-
-# %% ../nbs/30_host.ipynb #a0030171
-def _runner_object(cxx:str, mode:str) -> Path:
-    "The runner compiled once per mode (it does not depend on the kernel), cached beside the kernels."
-    rflags = _MODE_FLAGS[mode][1]
-    key = hashlib.sha256('\0'.join([mode, RUNNER_CPP, cxx, *_COMMON, *rflags]).encode()).hexdigest()[:20]
-    obj = cache_dir() / f'runner-{mode}-{key}.o'
-    if obj.exists(): return obj
-    tmp = Path(tempfile.mkdtemp(prefix='runner-', dir=cache_dir()))
-    (tmp / 'runner.cpp').write_text(RUNNER_CPP)
-    r = subprocess.run([cxx, *_COMMON, *rflags, '-c', 'runner.cpp', '-o', 'runner.o'], cwd=tmp, capture_output=True, text=True)
-    if r.returncode: raise HostCompileError(f"the host runner ({mode}) does not compile:\n{(r.stderr or r.stdout).strip()}")
-    os.replace(tmp / 'runner.o', obj); shutil.rmtree(tmp, ignore_errors=True)
-    return obj
-
-def _headers_digest() -> str:
-    "sha256 of every header in ferrox_lit/cuda/ (on the include path), so a header edit rebuilds cached kernels."
-    return hashlib.sha256(b'\0'.join(p.read_bytes() for p in sorted(CUDA_DIR.glob('*.h')))).hexdigest()
-
-
-def precompiled(cxx:str,    # the compiler the kernel is built with
-                name:str,   # the header's name as the kernel's first line includes it: 'shim.h', 'host_shim.h'
-                text:str,   # the header
-                flags:list, # exactly the kernel compile's flags (language, -O, -f, -g, -D, -I): g++ rejects a mismatch
-                ) -> Path|None:
-    "A cached directory holding `name` and `name.gch`, `text` precompiled with `flags`; None if g++ cannot."
-    if os.environ.get('FERROX_LIT_PCH', '1') == '0': return None   # FERROX_LIT_PCH=0: parse the shim as text in every build
-    key = hashlib.sha256('\0'.join([name, text, _headers_digest(), cxx, *flags]).encode()).hexdigest()[:20]
-    d = cache_dir() / f'pch-{Path(name).stem}-{key}'
-    if (d / f'{name}.gch').exists(): return d
-    cache_dir().mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix='pch-', dir=cache_dir()))
-    (tmp / name).write_text(text)
-    r = subprocess.run([cxx, *flags, '-x', 'c++-header', name, '-o', f'{name}.gch'], cwd=tmp, capture_output=True, text=True)
-    if r.returncode: shutil.rmtree(tmp, ignore_errors=True); return None   # the kernel's own build then reports the error
-    try: tmp.rename(d)
-    except OSError: shutil.rmtree(tmp, ignore_errors=True)   # another process made it first
-    return d
-
-_EXTERN_SHARED = re.compile(r'\bextern\s+((?:volatile\s+)?)__shared__\s+([^;{}()]*?(?:\([^;{}()]*\)[^;{}()]*?)*?)\s*\b(\w+)\s*\[\s*\]\s*;')
-_ALIGN = re.compile(r'\b(?:__align__|alignas)\s*\([^)]*\)')
-
-def device_source(src:str) -> str:
-    "`src` with `extern __shared__ T name[];` as a pointer to the dynamic shared bytes, `static __shared__` as `__shared__`."
-    def ext(m):
-        typ = ' '.join((m.group(1) + _ALIGN.sub(' ', m.group(2))).split())
-        return f'{typ}* const {m.group(3)} = ({typ}*)fx_dyn_shared();' + '\n' * m.group(0).count('\n')
-    return re.sub(r'\bstatic\s+__shared__\b', '__shared__', _EXTERN_SHARED.sub(ext, src))
-
-def _user_flags(arch, include_dirs, defines) -> list:
-    "-D__CUDA_ARCH__, -I and -D flags, validated (a bad one is a `LaunchRefused`)."
-    if not isinstance(arch, (int, np.integer)) or not 300 <= int(arch) <= 1300:
-        raise LaunchRefused(f"arch={arch!r}: expected an integer such as 700, 800 or 900 (__CUDA_ARCH__)")
-    flags = [f'-D__CUDA_ARCH__={int(arch)}']
-    for d in include_dirs:
-        if not Path(d).is_dir(): raise LaunchRefused(f"include directory {str(d)!r} does not exist")
-        flags += ['-I', str(Path(d).resolve())]
-    for k, v in dict(defines).items():
-        if not re.fullmatch(r'[A-Za-z_]\w*', str(k)): raise LaunchRefused(f"define {k!r} is not a macro name")
-        flags.append(f'-D{k}' if v is None else f'-D{k}={v}')
-    return flags
-
-def _dirs_digest(include_dirs) -> str:
-    "sha256 of the headers under the user's include directories (part of the cache key)."
-    h = hashlib.sha256()
-    for d in include_dirs:
-        for p in sorted(Path(d).rglob('*')):
-            if p.is_file() and p.suffix in ('.h', '.hpp', '.cuh', '.inc', '.inl'): h.update(str(p).encode() + b'\0' + p.read_bytes())
-    return h.hexdigest()
-
-BUILD_RECIPE = 'v2: template __shared__ sections renamed'  # part of every cache key: change it when the build steps change
-
-def shared_sections(obj:Path) -> list:
-    "Move the function-local `__shared__` arrays of template instances into `fx_shared` (in place); the sections moved."
-    # The shim puts __shared__ variables in section fx_shared, whose bounds the runner uses to fill shared memory with
-    # garbage per block and to find shared accesses. g++ drops that attribute on static locals of template instances:
-    # it gives each its own COMDAT section `.bss._ZZ<function><name>` instead, so a templated kernel's shared memory would
-    # be invisible to the race and uninitialised-read detectors. CUDA device code has no other zero-initialised
-    # function-local statics (only __shared__ ones), so every such section is shared memory: rename them to fx_shared.
-    r = subprocess.run(['objdump', '-h', str(obj)], capture_output=True, text=True)
-    if r.returncode: raise HostError(f"objdump -h {obj.name} failed: {r.stderr.strip()}")
-    names = re.findall(r'^\s*\d+\s+(\.bss\._ZZ\S+)', r.stdout, re.M)
-    if names:
-        r = subprocess.run(['objcopy', *[f'--rename-section={n}=fx_shared' for n in names], str(obj)], capture_output=True, text=True)
-        if r.returncode: raise HostError(f"objcopy could not move {names} to fx_shared: {r.stderr.strip()}")
-    return names
-
-def build(src:str, fn_name:str, mode:str='fast',
-          arch:int=900,          # __CUDA_ARCH__ the kernel sees
-          include_dirs=(),       # -I directories (their headers are part of the cache key)
-          defines={},            # -D macros: name -> value (None: defined without a value)
-          ) -> Path:
-    "Compile `src` (a CUDA translation unit) for the CPU with the runner; the executable's path (cached)."
-    if mode not in _MODE_FLAGS: raise LaunchRefused(f"mode {mode!r}: expected one of {MODES}")
-    params = kernel_params(src, fn_name)
-    uflags = _user_flags(arch, include_dirs, defines)
-    cxx = _cxx()
-    kflags, rflags = _MODE_FLAGS[mode]
-    kernel = ('#include "shim.h"\n#line 1 "kernel.cu"\n' + device_source(src) + '\n#line 1 "trampoline.cpp"'
-              + _trampoline(fn_name, params))
-    key = hashlib.sha256(
-        '\0'.join(
-            [
-                BUILD_RECIPE,
-                mode,
-                kernel,
-                SHIM_H,
-                RUNNER_CPP,
-                _headers_digest(),
-                _dirs_digest(include_dirs),
-                cxx,
-                *_COMMON,
-                *kflags,
-                *rflags,
-                *uflags,
-            ]
-        ).encode()
-    ).hexdigest()[:20]
-    d = cache_dir() / f'{fn_name}-{mode}-{key}'
-    exe = d / 'kernel'
-    if exe.exists(): return exe
-    tmp = Path(tempfile.mkdtemp(prefix='build-', dir=cache_dir().mkdir(parents=True, exist_ok=True) or cache_dir()))
-    cflags = [*_COMMON, *kflags, *uflags, '-I', str(CUDA_DIR)]
-    pch = precompiled(cxx, 'shim.h', SHIM_H, cflags)   # found (as shim.h.gch) before any shim.h, so the kernel's include takes it
-    if pch is None: (tmp / 'shim.h').write_text(SHIM_H)
-    (tmp / 'kernel.cpp').write_text(kernel)
-    runner = _runner_object(cxx, mode)
-    steps = [[cxx, *(['-I', str(pch)] if pch else []), *cflags, '-c', 'kernel.cpp', '-o', 'kernel.o'],
-             [cxx, *rflags, 'kernel.o', str(runner), '-o', 'kernel', '-ldl', '-pthread']]
-    for n, cmd in enumerate(steps):
-        if n == 1: shared_sections(tmp / 'kernel.o')
-        r = subprocess.run(cmd, cwd=tmp, capture_output=True, text=True)
-        if r.returncode:
-            raise HostCompileError(f"{fn_name} ({mode}) does not compile for the CPU:\n{(r.stderr or r.stdout).strip()}")
-    try: tmp.rename(d)
-    except OSError: shutil.rmtree(tmp, ignore_errors=True)  # another process built it first
-    return exe
-
-# %% ../nbs/30_host.ipynb #d8f1d98e
-SENTINEL_F32 = np.uint32(0x7FA5A5A5).view(np.float32)  # a NaN payload no arithmetic produces
-MAX_THREADS = 1024                                    # CUDA's limit on threads per block
-_BLOCK_LIMITS, _GRID_LIMITS = (1024, 1024, 64), (2**31 - 1, 65535, 65535)
-
-def _dims(v, what) -> tuple:
-    v = (v,) if isinstance(v, (int, np.integer)) else tuple(v)
-    if not 1 <= len(v) <= 3 or not all(isinstance(x, (int, np.integer)) for x in v):
-        raise LaunchRefused(f"{what}: expected 1 to 3 integers, got {v!r}")
-    return tuple(int(x) for x in v) + (1,) * (3 - len(v))
-
-def _check_geometry(grid, block):
-    if any(x < 1 for x in grid + block): raise LaunchRefused(f"grid {grid} / block {block}: every dimension must be >= 1")
-    if np.prod(block) > MAX_THREADS: raise LaunchRefused(f"block {block} has {np.prod(block)} threads; CUDA allows at most {MAX_THREADS}")
-    for n, lim, what in [(block, _BLOCK_LIMITS, 'block'), (grid, _GRID_LIMITS, 'grid')]:
-        for x, l, ax in zip(n, lim, 'xyz'):
-            if x > l: raise LaunchRefused(f"{what}.{ax} = {x} exceeds CUDA's limit {l}")
-
-# %% ../nbs/30_host.ipynb #a12c1ad1
-def _check_args(fn_name, params, args):
-    if len(args) != len(params):
-        raise LaunchRefused(f"{fn_name} takes {len(params)} arguments ({', '.join(p.name for p in params)}), got {len(args)}")
-    for p, a in zip(params, args):
-        if p.pointer:
-            if not isinstance(a, np.ndarray):
-                raise LaunchRefused(f"{fn_name}: {p.name} is a {p.ctype}* and needs a numpy array, got {type(a).__name__}")
-            if a.dtype != p.dtype: raise LaunchRefused(f"{fn_name}: {p.name} is a {p.ctype}*; expected dtype {p.dtype}, got {a.dtype}")
-            if not a.flags.c_contiguous: raise LaunchRefused(f"{fn_name}: {p.name} must be C-contiguous")
-            if not p.const and not a.flags.writeable: raise LaunchRefused(f"{fn_name}: {p.name} is an output and must be writeable")
-        elif p.ctype == 'float':
-            if not isinstance(a, (float, np.floating, int, np.integer)):
-                raise LaunchRefused(f"{fn_name}: {p.name} is a float, got {type(a).__name__}")
-        else:
-            if not isinstance(a, (int, np.integer)) or isinstance(a, bool):
-                raise LaunchRefused(f"{fn_name}: {p.name} is an {p.ctype}, got {type(a).__name__}")
-            info = np.iinfo(p.dtype)
-            if not info.min <= int(a) <= info.max: raise LaunchRefused(f"{fn_name}: {p.name} = {a} does not fit an {p.ctype}")
-            if p.dtype.itemsize != 4:
-                raise LaunchRefused(f"{fn_name}: scalar {p.ctype} parameters are not supported by the runner")
-
-# %% ../nbs/30_host.ipynb #26f934f2
-def _sentinel(dtype) -> np.ndarray:
-    "One element of the sentinel for `dtype`: the NaN payload for float32, 0xA5 bytes otherwise."
-    return np.array([SENTINEL_F32]) if dtype == np.float32 else np.frombuffer(b'\xa5' * dtype.itemsize, dtype)
-
-def _job(path, fn_name, grid, block, params, args, outs, race, shared_bytes:int=0):
-    with open(path, 'wb') as f:
-        f.write(b'FXJ2' + struct.pack('<9I', *grid, *block, len(args), int(race), shared_bytes))  # last: dynamic shared bytes
-        name = fn_name.encode(); f.write(struct.pack('<I', len(name)) + name)
-        for p, a in zip(params, args):
-            if p.pointer:
-                f.write(struct.pack('<IIQ', 0, int(p.name in outs), a.nbytes)); f.write(a.tobytes())
-            elif p.ctype == 'float': f.write(struct.pack('<IIQf', 2, 0, 4, float(a)))
-            else: f.write(struct.pack('<IIQi' if p.dtype.kind == 'i' else '<IIQI', 1, 0, 4, int(a)))
-
-def _raise_for(fn_name, mode, rc, err, timeout):
-    for line in err.splitlines():
-        if line.startswith('FXERR '):
-            kind, msg = line[6:].split(' ', 1)
-            raise _FXERR.get(kind, HostError)(msg)
-    if 'ERROR: AddressSanitizer' in err or 'runtime error:' in err:
-        keep = [l for l in err.splitlines() if 'ERROR: AddressSanitizer' in l or 'runtime error:' in l
-                or 'kernel.cu:' in l or l.startswith(('READ', 'WRITE', 'FXCTX')) or 'is located' in l]
-        keep.sort(key=lambda l: not l.startswith('FXCTX'))   # the block and thread first (the runner's death callback)
-        raise SanitizerError(f"{fn_name} ({mode}): sanitizer report:\n" + '\n'.join(keep[:12]))
-    raise KernelCrashed(f"{fn_name} ({mode}) exited with status {rc}:\n{err.strip()[-2000:]}")
-
-# %% ../nbs/30_host.ipynb #5cd31574
-@dataclass
-class LaunchResult:
-    "What a CPU launch produced: the output arrays (also written into the caller's arrays) and facts about the run."
-    outputs: dict     # output parameter name -> array
-    seconds: float    # wall time of the run, excluding the build
-    blocks: int
-    mode: str
-    trace: Path|None  # race mode with trace=True: the shared-access trace file
-    printed: str = '' # what the kernel's printf calls wrote (the runner's stdout), in the order the fibers ran
-
-MAX_DYN_SHARED = 232448  # bytes: sm_90's largest dynamic shared allocation (227 KiB); the runner reserves this much
-
-def launch(src:str, fn_name:str, grid, block, args:list, mode:str='fast', timeout:float=120.0,
-           live=True, trace:bool=False,
-           shared_bytes:int=0,    # dynamic shared memory (`extern __shared__`), the third <<<>>> argument
-           arch:int=900,          # __CUDA_ARCH__ the kernel sees
-           include_dirs=(),       # -I directories for the kernel's own headers
-           defines={},            # -D macros: name -> value (None: defined without a value)
-           ) -> LaunchResult:
-    "Run kernel `fn_name` of CUDA translation unit `src` on the CPU over `grid` x `block` with `args`."
-    params = kernel_params(src, fn_name)
-    grid, block = _dims(grid, 'grid'), _dims(block, 'block')
-    _check_geometry(grid, block)
-    if not isinstance(shared_bytes, (int, np.integer)) or not 0 <= shared_bytes <= MAX_DYN_SHARED:
-        raise LaunchRefused(f"shared_bytes={shared_bytes!r}: expected an integer in [0, {MAX_DYN_SHARED}]")
-    _check_args(fn_name, params, args)
-    outs = {p.name for p in params if p.pointer and not p.const}
-    live = outs if live is True else set(live or ())
-    if not live <= outs: raise LaunchRefused(f"{fn_name}: live={sorted(live)} names parameters that are not outputs {sorted(outs)}")
-    args = list(args)
-    for p, a in zip(params, args):
-        if p.name in live: a[...] = _sentinel(a.dtype)[0]
-    exe = build(src, fn_name, mode, arch=arch, include_dirs=include_dirs, defines=defines)
-    with tempfile.TemporaryDirectory(prefix='fxrun-') as tmp:
-        job, out, tr = Path(tmp) / 'job', Path(tmp) / 'out', Path(tmp) / 'trace'
-        _job(job, fn_name, grid, block, params, args, outs, mode == 'race', int(shared_bytes))
-        env = dict(os.environ, ASAN_OPTIONS='detect_leaks=0:abort_on_error=0:detect_stack_use_after_return=0',
-                   UBSAN_OPTIONS='print_stacktrace=1:halt_on_error=1')
-        cmd = [str(exe), str(job), str(out)] + ([str(tr)] if trace and mode == 'race' else [])
-        t0 = time.perf_counter()
-        try: r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env)
-        except subprocess.TimeoutExpired:
-            raise KernelTimeout(
-                f"{fn_name} ({mode}) did not finish within {timeout:g} s: an infinite loop, or a block that never reaches its end"
-            ) from None
-        secs = time.perf_counter() - t0
-        if r.returncode: _raise_for(fn_name, mode, r.returncode, r.stderr, timeout)
-        data = out.read_bytes()
-        kept = None
-        if trace and mode == 'race':
-            kept = Path(tempfile.mkdtemp(prefix='fxtrace-')) / 'trace'; shutil.copy(tr, kept)
-    results, pos = {}, 0
-    for p, a in zip(params, args):
-        if p.name in outs:
-            a[...] = np.frombuffer(data[pos:pos + a.nbytes], a.dtype).reshape(a.shape); pos += a.nbytes
-            results[p.name] = a
-    for name in live:
-        a = results[name]
-        untouched = int((a.view(np.uint8).reshape(a.size, -1) == _sentinel(a.dtype).view(np.uint8)).all(1).sum())
-        if untouched: raise UntouchedOutput(f"{fn_name} ({mode}): {untouched:,} of {a.size:,} elements of {name!r} were never written")
-    return LaunchResult(results, secs, int(np.prod(grid)), mode, kept, r.stdout)
+__all__ = ['GEMM_SABOTAGES', 'run_mul_mm', 'host_shapes', 'host_dispatches', 'host_evidence', 'sabotaged_src', 'run_gemm_sabotage', 'snippet_sabotage_evidence', 'host_rung', 'run_matvec_partials', 'run_reduce', 'run_matvec', 'run_rq_partials', 'run_rq_matvec', 'run_quantize_q8_1', 'run_vdot', 'run_mmvq', 'run_mmq']
 
 # %% ../nbs/30_host.ipynb #70ed57ec
 def run_mul_mm(kind, weights:np.ndarray, x:np.ndarray, mode:str='fast', src:str|None=None, **kw) -> np.ndarray:
@@ -396,45 +35,12 @@ def run_mul_mm(kind, weights:np.ndarray, x:np.ndarray, mode:str='fast', src:str|
     return dst
 
 # %% ../nbs/30_host.ipynb #70c30e39
-def degenerate_blocks(kind, n_blocks:int, seed:int) -> np.ndarray:
-    "Random blocks where every 5th block's first scale is +inf, -inf, NaN or zero (fp16) / 255 or 0 (E8M0)."
-    raw = random_blocks(kind, n_blocks, seed)
-    bad16, bad8 = (0x7C00, 0xFC00, 0x7E00, 0x0000), (255, 0)
-    for i, b in enumerate(range(0, n_blocks, 5)):
-        if kind.f16_fields:
-            h, off = bad16[i % 4], kind.f16_fields[0]
-            raw[b, off], raw[b, off + 1] = h & 0xFF, h >> 8
-        elif kind.f16_set is not None: raw[b:b + 1] = kind.f16_set(raw[b:b + 1], bad16[i % 4])
-        elif kind.e8m0_fields: raw[b, kind.e8m0_fields[0]] = bad8[i % 2]
-    return raw
-
-def weights_can_be_nonfinite(kind, n_blocks:int=4096, seed:int=3) -> bool:
-    "Whether `kind`'s bytes decode to inf or NaN at all, on random and degenerate blocks (NVFP4's never do: E4M3 scales <= 448)."
-    with np.errstate(all='ignore'):
-        blocks = (random_blocks(kind, n_blocks, seed), degenerate_blocks(kind, n_blocks, seed))
-        return not all(np.isfinite(kind.dequantize(b)).all() for b in blocks)
-
 def host_shapes(kind) -> list:
     "(label, n_rows, batch, n_cols) of the dispatches the host evidence runs for `kind`."
     k1, kb = 2 * max(256, kind.block_elems), max(32, kind.block_elems)
     return [('exact tiles', 64, 128, k1), ('partial both axes', 100, 37, k1), ('batch 1', 65, 1, k1),
             ('batch 2', 64, 2, k1), ('batch 3', 3, 3, k1), ('K one block', 70, 5, kb), ('K 2048', 64, 8, 2048),
             ('a second token tile', 16, 130, kb)]  # batch > 128: blockIdx.x > 0, where a slip in t0 = blockIdx.x * FX_BN shows
-
-def subnormal_blocks(kind, n_blocks:int, seed:int) -> np.ndarray:
-    "Random blocks whose every E8M0 scale byte is 0 or 1 (2^-127, 2^-126): subnormal weights and products."
-    raw = random_blocks(kind, n_blocks, seed)
-    for off in kind.e8m0_fields: raw[:, off] = np.random.default_rng(seed).integers(0, 2, n_blocks)
-    return raw
-
-def f16_subnormal_blocks(kind, n_blocks:int, seed:int) -> np.ndarray:
-    "Random blocks whose every fp16 scale is subnormal (exponent 0, random mantissa and sign)."
-    raw = random_blocks(kind, n_blocks, seed)
-    rng = np.random.default_rng(seed)
-    for off in kind.f16_fields:
-        h = (rng.integers(0, 2, n_blocks) << 15) | rng.integers(1, 1024, n_blocks)
-        raw[:, off], raw[:, off + 1] = h & 0xFF, h >> 8
-    return raw
 
 def host_dispatches(kind) -> list:
     "(label, n_rows, batch, n_cols, fixture) of every evidence dispatch: `host_shapes`, degenerate scales, subnormal E8M0/fp16 scales."
@@ -542,5 +148,129 @@ def host_rung(kind) -> tuple:
     return ('ok' if bad == 0 else 'FAIL'), f"{sum(r['compared'] for r in rows):,} outputs in {len(rows)} dispatches, {bad} mismatches"
 
 # %% ../nbs/30_host.ipynb #6bdb61d9
-from .mmvq import run_mmvq
-from .mmq import run_mmq
+#| export
+
+# %% ../nbs/41_matvec.ipynb #dafb985c
+import math
+import numpy as np
+from .core import require_dtype, require_host
+from .runtime import launch
+from .matvec import MAX_SPLIT, MV_ROWS, MV_THREADS, MatvecUnsupported, REDUCE_THREADS, RQ_THREADS, Repacked, _rq_args, check_matvec, check_rq, check_split, matvec_src, reduce_src, rq_matvec_src
+
+# %% ../nbs/41_matvec.ipynb #2506a88a
+def run_matvec_partials(kind, weights:np.ndarray, x:np.ndarray, n_split:int=1, mode:str='fast', src:str|None=None, **kw) -> np.ndarray:
+    "Run `kind`'s emitted native matvec on the CPU -> float32 [n_split, n_rows] (its `dst`)."
+    require_host(weights, 'matvec weights'); require_host(x, 'matvec activation')
+    kind, n_rows, n_cols, row_bytes, n_split = check_matvec(kind, weights, x, n_split)
+    text, fn = matvec_src(kind)
+    dst = np.empty((n_split, n_rows), np.float32)
+    launch(text if src is None else src, fn, (math.ceil(n_rows / MV_ROWS), n_split), MV_THREADS,
+           [np.ascontiguousarray(weights), np.ascontiguousarray(x), dst, n_rows, n_cols, row_bytes, n_split], mode=mode, **kw)
+    return dst
+
+def run_reduce(partials:np.ndarray, mode:str='fast', src:str|None=None, **kw) -> np.ndarray:
+    "Run the emitted split-k reduce kernel on the CPU: float32 [n_split, n_rows] -> [n_rows]."
+    partials = np.ascontiguousarray(require_dtype(partials, np.float32, 'reduce partials'))
+    if partials.ndim != 2 or 0 in partials.shape:
+        raise MatvecUnsupported(f'reduce: expected non-empty [n_split, n_rows], got {partials.shape}')
+    n_split, n_rows = partials.shape
+    check_split(n_split, MAX_SPLIT, 'reduce')
+    text, fn = reduce_src()
+    y = np.empty(n_rows, np.float32)
+    launch(
+        text if src is None else src, fn, math.ceil(n_rows / REDUCE_THREADS), REDUCE_THREADS, [partials, y, n_rows, n_split],
+        mode=mode, **kw
+    )
+    return y
+
+def run_matvec(kind, weights:np.ndarray, x:np.ndarray, n_split:int=1, mode:str='fast', **kw) -> np.ndarray:
+    "Native matvec on the CPU (split-k + reduce when n_split > 1): weights uint8 [n_rows, row_bytes], x float32 [n_cols] -> [n_rows]."
+    p = run_matvec_partials(kind, weights, x, n_split, mode=mode, **kw)
+    return p[0] if n_split == 1 else run_reduce(p, mode=mode)
+
+# %% ../nbs/41_matvec.ipynb #9038f80b
+def run_rq_partials(rp:Repacked, x:np.ndarray, n_split:int=1, mode:str='fast', src:str|None=None, **kw) -> np.ndarray:
+    "Run the emitted repacked matvec on the CPU -> float32 [n_split, n_rows] (its `dst`)."
+    n_split = check_rq(rp, x, n_split)
+    text, fn = rq_matvec_src(rp.kind)
+    dst = np.empty((n_split, rp.n_rows), np.float32)
+    launch(text if src is None else src, fn, (math.ceil(rp.n_rows / RQ_THREADS), n_split), RQ_THREADS,
+           _rq_args(rp) + [np.ascontiguousarray(x), dst, rp.n_rows, rp.n_cols, n_split], mode=mode, **kw)
+    return dst
+
+def run_rq_matvec(rp:Repacked, x:np.ndarray, n_split:int=1, mode:str='fast', **kw) -> np.ndarray:
+    "Repacked matvec on the CPU (split-k + reduce when n_split > 1) -> float32 [n_rows]."
+    p = run_rq_partials(rp, x, n_split, mode=mode, **kw)
+    return p[0] if n_split == 1 else run_reduce(p, mode=mode)
+
+# %% ../nbs/44_q8_1.ipynb #49cc67bb
+import numpy as np
+from .q8_1 import BLOCK_BYTES, Q8_1_THREADS, QK8_1, _check, q8_1_src
+from .runtime import launch
+
+# %% ../nbs/44_q8_1.ipynb #205d5cd9
+def run_quantize_q8_1(x:np.ndarray,        # float32 [..., n], n a multiple of 32
+                      mode:str='fast',     # host runner mode: fast, race, asan
+                      src:str|None=None,   # the translation unit (default: the package's; sabotages pass their own)
+                      **kw) -> np.ndarray:
+    "Run the CUDA quantizer on the CPU runtime: uint8 [..., n/32*36], to compare with `quantize_q8_1`."
+    _check(x)
+    flat = np.ascontiguousarray(x.reshape(-1))
+    out = np.empty(flat.size // QK8_1 * BLOCK_BYTES, np.uint8)
+    text, fn = q8_1_src()
+    # live=False: a uint8 output has no value the kernel cannot write (the 0xA5 sentinel is the quant -91); the
+    # byte-for-byte comparison with the twin is what catches an unwritten byte
+    launch(text if src is None else src, fn, -(-flat.size // Q8_1_THREADS), Q8_1_THREADS, [flat, out, flat.size], mode=mode,
+           live=False, **kw)
+    return out.reshape(*x.shape[:-1], -1)
+
+# %% ../nbs/45_vdot.ipynb #cf1c1f2b
+import numpy as np
+from .kind import Kind
+from .vdot import THREADS, vdot_src
+from .kind import check_vdot, n_chunks
+from .runtime import launch
+
+# %% ../nbs/45_vdot.ipynb #ddb0cc78
+def run_vdot(kind:Kind, w_blocks:np.ndarray, a_blocks:np.ndarray, mode:str='fast', **kw) -> np.ndarray:
+    "The snippet itself, compiled for the CPU (ferrox_lit.host.launch): float32 [nb, n_chunks], same contract as `vdot_twin`."
+    w, a = check_vdot(kind, w_blocks, a_blocks)
+    src, entry = vdot_src(kind)
+    n = len(w) * n_chunks(kind)
+    out = np.empty(n, np.float32)
+    if n: launch(src, entry, (n + THREADS - 1) // THREADS, THREADS, [w.reshape(-1), a.reshape(-1), out, n], mode=mode, **kw)
+    return out.reshape(len(w), n_chunks(kind))
+
+# %% ../nbs/46_mmvq.ipynb #5222461a
+import numpy as np
+from .mmvq import MMVQ_ROWS, check_mmvq, mmvq_src
+from .runtime import launch
+
+# %% ../nbs/46_mmvq.ipynb #3c2c3e89
+def run_mmvq(kind, weights:np.ndarray, x:np.ndarray, mode:str='fast', body:str|None=None, **kw) -> np.ndarray:
+    "Run the Q8_1 quantizer and `kind`'s MMVQ kernel on the CPU runtime: float32 [batch, n_rows], the contract of `mmvq_twin`."
+    kind, n_rows, n_cols, batch, row_bytes = check_mmvq(kind, weights, x)
+    a = run_quantize_q8_1(np.ascontiguousarray(x), mode=mode)
+    y = np.empty((batch, n_rows), np.float32)
+    src, entry = mmvq_src(kind, body)
+    launch(src, entry, -(-n_rows // MMVQ_ROWS), (32, MMVQ_ROWS), [np.ascontiguousarray(weights), a, y, n_rows, n_cols, batch, row_bytes],
+           mode=mode, **kw)
+    return y
+
+# %% ../nbs/49_mmq.ipynb #26748375
+import numpy as np
+from .mmq import WARPS, check_arch, check_mmq, mmq_grid, mmq_src
+from .device import launch
+
+# %% ../nbs/49_mmq.ipynb #9d273b3f
+def run_mmq(kind, weights:np.ndarray, x:np.ndarray, mode:str='fast', body:str|None=None, pieces:str|None=None, arch:int=90,
+            **kw) -> np.ndarray:
+    "The Q8_1 quantizer and `kind`'s MMQ kernel on the CPU runtime as for `sm_<arch>` (80+: mma.sync emulated; below: __dp4a)."
+    # float32 [batch, n_rows], `mmq_twin`'s contract
+    kind, n_rows, n_cols, batch, row_bytes = check_mmq(kind, weights, x); arch = check_arch(arch)
+    a = run_quantize_q8_1(np.ascontiguousarray(x), mode='fast')
+    y = np.empty((batch, n_rows), np.float32)
+    src, entry = mmq_src(kind, body, pieces)
+    launch(src, entry, mmq_grid(n_rows, batch), 32 * WARPS, [np.ascontiguousarray(weights), a, y, n_rows, n_cols, batch, row_bytes],
+           mode=mode, arch=10 * arch, filename=f'{entry}.cu', **kw)
+    return y

@@ -10,17 +10,14 @@ from .core import FerroxError
 from .kinds import KINDS, require_kind
 from .kind import random_blocks, quantize_rows
 from .q8_1 import quantize_q8_1, dequantize_q8_1, roundf, BLOCK_BYTES as Q8_1_BYTES, QK8_1, Q_MAX
-from .vdot import OUTLIER_SCALE, vdot_sabotaged
+from .vdot import vdot_sabotaged
+from .kind import OUTLIER_SCALE
 from .mmvq import INT8_KINDS, mmvq_twin, mmvq_contributions, lane_order_sum, MAX_BATCH
 from .twin import mul_mm_twin
 from .matvec import matvec_twin
-from .gpu import NMSE_LLAMA
 
 # %% auto #0
-__all__ = ['WEIGHT_SOURCES', 'N_ROWS', 'N_COLS', 'N_TOKENS', 'INT8_SLIPS', 'ErrorOperands', 'nmse', 'error_activations',
-           'quantizer', 'error_weights', 'int8_path', 'fp32_matvec_path', 'q8_0_round_trip', 'check_sizes',
-           'path_errors', 'nmse_table', 'q8_0_agreement', 'plot_kind_error', 'plot_error_summary', 'outlier_sweep',
-           'slipped_q8_1', 'sabotaged_errors', 'sabotage_table']
+__all__ = ['WEIGHT_SOURCES', 'N_ROWS', 'N_COLS', 'N_TOKENS', 'INT8_SLIPS', 'ErrorOperands', 'nmse', 'error_activations', 'quantizer', 'error_weights', 'int8_path', 'fp32_matvec_path', 'q8_0_round_trip', 'check_sizes', 'path_errors', 'nmse_table', 'q8_0_agreement', 'plot_kind_error', 'plot_error_summary', 'outlier_sweep', 'slipped_q8_1', 'sabotaged_errors', 'sabotage_table', 'mmq_errors', 'NMSE_LLAMA']
 
 # %% ../nbs/47_int8_error.ipynb #i8e-006
 class ErrorOperands(FerroxError, ValueError): "Operands of an error measurement of the wrong shape, size or kind, refused before any work."
@@ -258,3 +255,20 @@ def sabotage_table(kinds=INT8_KINDS, **kw) -> list:
             e = sabotaged_errors(k, slip, **kw)
             rows.append(dict(kind=k.name, slip=slip, nmse_median=_g(np.median(e)), nmse_min=_g(e.min()), caught=bool(e.min() > NMSE_LLAMA)))
     return rows
+
+# %% ../nbs/49_mmq.ipynb #129c31c4
+import numpy as np
+from .mmq import mmq_kind, mmq_twin
+from .twin import mul_mm_twin
+
+# %% ../nbs/49_mmq.ipynb #e69b3e0f
+def mmq_errors(kind, outliers:bool=False, seed:int=0, n_rows:int=64, n_cols:int=2048, n_tokens:int=32) -> dict:
+    "NMSE per token against the float64 product {mmq, mmvq, fp32}: [n_tokens] each; weights quantized Gaussian rows (page 47's setup)."
+    kind = mmq_kind(kind)
+    w, _ = error_weights(kind, 'quantized', n_rows, n_cols, seed)
+    x = error_activations(n_tokens, n_cols, seed + 1, outliers)
+    ref = x.astype(np.float64) @ kind.dequantize(w).reshape(n_rows, n_cols).astype(np.float64).T
+    return dict(mmq=nmse(mmq_twin(kind, w, x), ref), mmvq=nmse(int8_path(kind, w, x), ref), fp32=nmse(mul_mm_twin(kind, w, x), ref))
+
+# %% ../nbs/50_gpu.ipynb #61e93323
+NMSE_LLAMA = 5e-4  # llama.cpp test-backend-ops: MUL_MAT passes when sum((a-b)^2)/sum(a^2) <= 5e-4

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 from .core import FerroxError
 from .source import cuda_path, CUDA_DIR
-from .host import SHIM_H, _COMMON, _cxx, cache_dir
+from .runtime import SHIM_H, _COMMON, _cxx, cache_dir
 from .runtime import MEASURED, StaleMeasurement
 
 # %% auto #0

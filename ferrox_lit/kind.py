@@ -11,14 +11,10 @@ from typing import Callable
 import numpy as np
 import gguf
 from .core import FerroxError, NotWholeBlocks, require_dtype, mismatches, max_abs_diff, md_table
+from .core import byte_at, u16_at  # the byte twins, shown here, live in core
 
 # %% auto #0
-__all__ = ['SUB', 'ENGINES', 'SEEDS', 'Codebook', 'parse_constant_array', 'Sabotage', 'byte_at', 'u16_at', 'SlipDoesNotApply',
-           'twin_slip', 'Kind', 'GeometryMismatch', 'check_geometry', 'as_blocks', 'UnknownEngine', 'dequantize',
-           'spec_dequantize', 'libgguf_dequantize', 'gguf_dequantize', 'random_blocks', 'libgguf_mismatches',
-           'three_opinions', 'opinions_table', 'layout_mismatches', 'sabotaged', 'swapped', 'codebook_slip',
-           'lift_sabotage', 'sabotage_report', 'layout_table', 'plot_layout', 'quantize_rows', 'roundtrip_error',
-           'plot_error']
+__all__ = ['SUB', 'ENGINES', 'SEEDS', 'Codebook', 'parse_constant_array', 'Sabotage', 'SlipDoesNotApply', 'twin_slip', 'Kind', 'GeometryMismatch', 'check_geometry', 'as_blocks', 'UnknownEngine', 'register_engine', 'dequantize', 'spec_dequantize', 'libgguf_dequantize', 'gguf_dequantize', 'random_blocks', 'libgguf_mismatches', 'three_opinions', 'opinions_table', 'layout_mismatches', 'sabotaged', 'swapped', 'codebook_slip', 'lift_sabotage', 'sabotage_report', 'layout_table', 'plot_layout', 'quantize_rows', 'roundtrip_error', 'plot_error', 'table_slip', 'degenerate_blocks', 'weights_can_be_nonfinite', 'subnormal_blocks', 'f16_subnormal_blocks', 'CHUNK', 'OUTLIER_SCALE', 'VDOT_PIECES_SRC', 'VdotMissing', 'VdotOperands', 'n_chunks', 'check_vdot', 'vdot_twin', 'activations', 'q8_1_chunks', 'PiecesMissing', 'epi_halves', 'pieces_vdot', 'built_from_pieces', 'pieces_twin']
 
 # %% ../nbs/02_kind.ipynb #89188d30
 SUB = 16  # elements one call of a kind's snippet (`ferrox_dequant_<format>`) writes: llama.cpp's sub-block granularity
@@ -61,29 +57,6 @@ class Sabotage:
     twin_exact: bool = True  # False when the slip reads outside its block: the twin then only approximates what the kernel reads
     codebook: np.ndarray|None = None  # a slipped table: replaces the row's codebook values (text edit may then be empty)
     gemm_visible: bool = True  # False when no GEMM output can change (e.g. a -0.0 written +0.0: the accumulator starts at +0)
-
-# %% ../nbs/02_kind.ipynb #ded83fed
-def byte_at(xb:np.ndarray, off, dtype=np.uint32) -> np.ndarray:
-    "Twin of `xb[off]`: bytes of `xb` ([..., block_bytes]) at broadcast offsets `off`, as `dtype` (C's promotion: uint32)."
-    off = np.asarray(off, np.intp)
-    if xb.ndim == 3 and xb.shape[1] == 1 and off.ndim <= 3:    # the twin's layout: offsets that do not depend on the block
-        o = off.reshape((1,) * (3 - off.ndim) + off.shape)       # gather once per offset pattern (a plain fancy index)
-        if o.shape[0] == 1 and xb.shape[0] > 1 and xb.strides[0] == xb.itemsize:  # blocks innermost in memory: rows, not bytes
-            rows = xb[:, 0, :].T[o[0]]                           # [*pattern, n]: byte `o` of every block, one contiguous run each
-            return np.moveaxis(rows, -1, 0).astype(dtype, copy=False)
-        if o.shape[0] == 1:
-            run = o[0].ravel()
-            if run.size > 1 and (np.diff(run) == 1).all():        # one contiguous run of offsets: a strided view, copied once
-                return xb[:, 0, run[0]:run[-1] + 1].reshape(xb.shape[0], *o[0].shape).astype(dtype)
-            return np.take(xb.reshape(xb.shape[0], xb.shape[2]), o[0], axis=1).astype(dtype, copy=False)
-    shape = np.broadcast_shapes(xb.shape[:-1] + (1,), off.shape)
-    src = np.broadcast_to(xb, shape[:-1] + xb.shape[-1:])
-    return np.take_along_axis(src, np.broadcast_to(off, shape), axis=-1).astype(dtype, copy=False)
-
-def u16_at(xb:np.ndarray, off) -> np.ndarray:
-    "Twin of `(unsigned short)xb[off] | ((unsigned short)xb[off+1] << 8)`: a little-endian u16, as uint16."
-    off = np.asarray(off, np.intp)
-    return (byte_at(xb, off) | (byte_at(xb, off + 1) << 8)).astype(np.uint16)
 
 # %% ../nbs/02_kind.ipynb #ef219ef4
 class SlipDoesNotApply(FerroxError, ValueError):
@@ -227,14 +200,23 @@ ENGINES = ('numpy', 'c')  # the numpy twin, or the kind's CUDA snippet compiled 
 class UnknownEngine(FerroxError, ValueError):
     "An `engine=` that `dequantize` does not have."
 
+_ENGINES = {}  # engine name -> (kind, raw) -> float32: filled from above (ferrox_lit.cengine registers 'c'; the package imports it)
+
+def register_engine(name:str,   # one of ENGINES
+                    fn:Callable # (kind, raw bytes) -> float32, the same contract as `dequantize`
+                   ):
+    "Plug a dequantize engine in from a higher layer, so that this module never imports it."
+    if name not in ENGINES: raise UnknownEngine(f"engine={name!r}; expected one of {ENGINES}")
+    _ENGINES[name] = fn
+
 def dequantize(kind:Kind, raw,
                engine:str='numpy',  # 'numpy': the twin; 'c': the snippet's own text compiled with g++ (ferrox_lit.cengine)
               ) -> np.ndarray:
     "The twin (or `engine='c'`: the C engine) over raw bytes [..., k*block_bytes] -> float32 [..., k*block_elems]."
     if engine not in ENGINES: raise UnknownEngine(f"{kind.name}: engine={engine!r}; expected one of {ENGINES}")
     if engine == 'c':
-        from ferrox_lit.cengine import dequantize as c_dequantize  # lazy: cengine imports this module
-        return c_dequantize(kind, raw)
+        if 'c' not in _ENGINES: raise UnknownEngine(f"{kind.name}: engine='c' is registered by ferrox_lit.cengine, which is not imported")
+        return _ENGINES['c'](kind, raw)
     blocks, lead, per_row = as_blocks(kind, raw)
     return _by_chunks(kind, blocks, partial(_twin_all, kind), _TWIN_CHUNK_ELEMS).reshape(*lead, per_row * kind.block_elems)
 
@@ -439,3 +421,168 @@ def plot_error(kind:Kind, ax=None, **kw):
     ax.set_xlabel('dequantized - original'); ax.set_ylabel('weights')
     ax.set_title(f"{kind.name} round trip on N(0,1) rows: {r['bpw']:.3g} bpw, RMS error {r['rms']:.4f}")
     return r
+
+# %% ../nbs/04_tables.ipynb #a3209cd2
+from dataclasses import replace
+import numpy as np
+from .tables import Table
+
+# %% ../nbs/04_tables.ipynb #e078599d
+def table_slip(name:str,        # the sabotage's id
+               slip:str,        # the slip in prose
+               table:Table,     # the row's table
+               values,          # the slipped values
+               twin,            # the row's twin, which indexes `table` by a module name
+               table_name:str   # that module name
+              ):
+    "A `Sabotage` of an integer table: the emitted declaration gets `values`, and so does the table the twin indexes."
+    bad = replace(table, values=np.asarray(values, table.values.dtype))
+    old, new = table.src().splitlines(), bad.src().splitlines()
+    rows = [i for i, (a, b) in enumerate(zip(old, new)) if a != b]           # the rows of 8 entries the slip touches
+    if not rows: raise ValueError(f"{name}: the slipped values equal the table's")
+    span = slice(rows[0], rows[-1] + 1)
+    return Sabotage(name, slip, '\n'.join(old[span]), '\n'.join(new[span]), twin_slip(twin, **{table_name: bad}))
+
+# %% ../nbs/30_host.ipynb #61c892ed
+import numpy as np
+
+# %% ../nbs/30_host.ipynb #ccf528ab
+def degenerate_blocks(kind, n_blocks:int, seed:int) -> np.ndarray:
+    "Random blocks where every 5th block's first scale is +inf, -inf, NaN or zero (fp16) / 255 or 0 (E8M0)."
+    raw = random_blocks(kind, n_blocks, seed)
+    bad16, bad8 = (0x7C00, 0xFC00, 0x7E00, 0x0000), (255, 0)
+    for i, b in enumerate(range(0, n_blocks, 5)):
+        if kind.f16_fields:
+            h, off = bad16[i % 4], kind.f16_fields[0]
+            raw[b, off], raw[b, off + 1] = h & 0xFF, h >> 8
+        elif kind.f16_set is not None: raw[b:b + 1] = kind.f16_set(raw[b:b + 1], bad16[i % 4])
+        elif kind.e8m0_fields: raw[b, kind.e8m0_fields[0]] = bad8[i % 2]
+    return raw
+
+def weights_can_be_nonfinite(kind, n_blocks:int=4096, seed:int=3) -> bool:
+    "Whether `kind`'s bytes decode to inf or NaN at all, on random and degenerate blocks (NVFP4's never do: E4M3 scales <= 448)."
+    with np.errstate(all='ignore'):
+        blocks = (random_blocks(kind, n_blocks, seed), degenerate_blocks(kind, n_blocks, seed))
+        return not all(np.isfinite(kind.dequantize(b)).all() for b in blocks)
+
+def subnormal_blocks(kind, n_blocks:int, seed:int) -> np.ndarray:
+    "Random blocks whose every E8M0 scale byte is 0 or 1 (2^-127, 2^-126): subnormal weights and products."
+    raw = random_blocks(kind, n_blocks, seed)
+    for off in kind.e8m0_fields: raw[:, off] = np.random.default_rng(seed).integers(0, 2, n_blocks)
+    return raw
+
+def f16_subnormal_blocks(kind, n_blocks:int, seed:int) -> np.ndarray:
+    "Random blocks whose every fp16 scale is subnormal (exponent 0, random mantissa and sign)."
+    raw = random_blocks(kind, n_blocks, seed)
+    rng = np.random.default_rng(seed)
+    for off in kind.f16_fields:
+        h = (rng.integers(0, 2, n_blocks) << 15) | rng.integers(1, 1024, n_blocks)
+        raw[:, off], raw[:, off + 1] = h & 0xFF, h >> 8
+    return raw
+
+# %% ../nbs/45_vdot.ipynb #a55f12fc
+import re
+import numpy as np
+from .core import FerroxError
+from .f16 import f16_to_f32
+from .source import cuda_text
+from .core import word_at, dp4a
+from .q8_1 import quantize_q8_1, QK8_1, BLOCK_BYTES as Q8_1_BYTES
+
+# %% ../nbs/45_vdot.ipynb #11cddf8e
+CHUNK = QK8_1                                   # elements per unit of work: one Q8_1 block
+
+# %% ../nbs/45_vdot.ipynb #4ffabe7f
+class VdotMissing(FerroxError, LookupError): "The kind has no int8 dot snippet (`vdot_src`) or no twin of it."
+
+class VdotOperands(FerroxError, ValueError): "Weight or Q8_1 blocks of the wrong dtype or shape for a kind's int8 dot."
+
+def n_chunks(kind:Kind) -> int:
+    "32-element chunks per block of `kind`: the `j` range of its `ferrox_vdot_<kind>`."
+    return kind.block_elems // CHUNK
+
+def check_vdot(kind:Kind, w_blocks=None, a_blocks=None) -> tuple:
+    "Validate before any work: `kind` has a snippet and twin; w uint8 [nb, block_bytes], a uint8 [nb, n_chunks, 36]."
+    if not kind.vdot_src or kind.vdot_twin is None: raise VdotMissing(f"{kind.name} has no int8 dot snippet and twin (vdot_src/vdot_twin)")
+    if w_blocks is None: return None, None
+    C = n_chunks(kind)
+    for x, what in ((w_blocks, 'w_blocks'), (a_blocks, 'a_blocks')):
+        if not isinstance(x, np.ndarray) or x.dtype != np.uint8:
+            raise VdotOperands(f"{kind.name}: {what} must be a uint8 numpy array, got {getattr(x, 'dtype', type(x).__name__)}")
+    if w_blocks.ndim != 2 or w_blocks.shape[1] != kind.block_bytes:
+        raise VdotOperands(f"{kind.name}: w_blocks must be [nb, {kind.block_bytes}], got {w_blocks.shape}")
+    if a_blocks.shape != (len(w_blocks), C, Q8_1_BYTES):
+        raise VdotOperands(f"{kind.name}: a_blocks must be [{len(w_blocks)}, {C}, {Q8_1_BYTES}] (Q8_1 per chunk), got {a_blocks.shape}")
+    return np.ascontiguousarray(w_blocks), np.ascontiguousarray(a_blocks)
+
+def vdot_twin(kind:Kind, w_blocks:np.ndarray, a_blocks:np.ndarray, twin=None) -> np.ndarray:
+    "Every chunk's contribution through `kind`'s twin (or `twin`): float32 [nb, n_chunks]."
+    w, a = check_vdot(kind, w_blocks, a_blocks)
+    C = n_chunks(kind)
+    with np.errstate(all='ignore'):   # inf/NaN scales propagate as in the kernel
+        out = (twin or kind.vdot_twin)(w[:, None, :], a, np.arange(C).reshape(1, C, 1))
+    return np.asarray(out, np.float32).reshape(len(w), C)
+
+# %% ../nbs/45_vdot.ipynb #75b9d792
+OUTLIER_SCALE = 50.0  # outlier channels are this many times larger than the rest (LLM activations: a few channels 10-100x)
+
+def activations(kind:Kind, n_blocks:int, seed:int, outliers:bool=False) -> np.ndarray:
+    "Gaussian activations for `n_blocks` blocks of `kind`, float32 [n_blocks, block_elems]; `outliers`: ~1 channel in 32 scaled by 50."
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal((n_blocks, kind.block_elems)).astype(np.float32)
+    if outliers:
+        ch = rng.random(kind.block_elems) < 1 / 32
+        ch[rng.integers(kind.block_elems)] = True   # at least one
+        x[:, ch] *= np.float32(OUTLIER_SCALE)
+    return x
+
+def q8_1_chunks(kind:Kind, x:np.ndarray) -> np.ndarray:
+    "Activations float32 [nb, block_elems] as the Q8_1 blocks the kernel reads: uint8 [nb, n_chunks, 36]."
+    return quantize_q8_1(x).reshape(len(x), n_chunks(kind), Q8_1_BYTES)
+
+# %% ../nbs/45_vdot.ipynb #ce3e5745
+VDOT_PIECES_SRC = cuda_text('vdot_pieces.cuh')  # ferrox_lit/cuda/vdot_pieces.cuh: ferrox_vdot_<kind> from the MMQ pieces
+
+class PiecesMissing(FerroxError, ValueError): "MMQ pieces without the kind's unpack or epilogue, or an epilogue of neither arity."
+
+def epi_halves(pieces:str,  # the text of a kind's MMQ pieces (ferrox_lit/cuda/mmq_<kind>.cuh)
+               name:str     # the kind's name, e.g. 'Q4_1'
+              ) -> bool:
+    "True if the epilogue takes each 16-element half's sums (7 parameters), False if the chunk's totals (5)."
+    n = name.lower()
+    if f'void ferrox_mmq_unpack_{n}(' not in pieces: raise PiecesMissing(f"{name}: no ferrox_mmq_unpack_{n}(...) in the pieces")
+    m = re.search(rf'float ferrox_mmq_epi_{n}\(([^)]*)\)', pieces)
+    if m is None: raise PiecesMissing(f"{name}: no float ferrox_mmq_epi_{n}(...) in the pieces")
+    arity = m.group(1).count(',') + 1
+    if arity not in (5, 7): raise PiecesMissing(f"{name}: ferrox_mmq_epi_{n} takes {arity} parameters, expected 5 or 7")
+    return arity == 7
+
+def pieces_vdot(pieces:str,               # the kind's MMQ pieces (ferrox_lit/cuda/mmq_<kind>.cuh)
+                name:str,                 # the kind's name
+                template:str|None=None    # the wrapper's text, default vdot_pieces.cuh (a sabotage passes a slipped one)
+               ) -> str:
+    "The kind's `vdot_src`: `pieces`, then `ferrox_vdot_<name>` built from them (`vdot_pieces.cuh`)."
+    args = 'dot[0], dot[1], asum[0], asum[1]' if epi_halves(pieces, name) else 'dot[0] + dot[1], asum[0] + asum[1]'
+    return pieces + (template or VDOT_PIECES_SRC).replace('KIND', name.lower()).replace('EPI_ARGS', args)
+
+def built_from_pieces(kind:Kind) -> bool:
+    "True if `kind`'s int8 dot is `pieces_vdot`'s (its pieces live in its `vdot_src`), False for a hand-written snippet."
+    return f'void ferrox_mmq_unpack_{kind.name.lower()}(' in kind.vdot_src
+
+# %% ../nbs/45_vdot.ipynb #d02ce714
+def pieces_twin(unpack,       # twin of ferrox_mmq_unpack_<kind>: (wb [nb,1,bytes], j [1,C,1]) -> uint32 words [.., 8]
+                epi,          # twin of ferrox_mmq_epi_<kind>: (wb, j, da, *integer sums [nb,C,1]) -> float32 [nb,C,1]
+                halves:bool   # `epi_halves` of the pieces: the halves' sums (True) or the totals (False)
+               ):
+    "Twin of a `pieces_vdot` snippet, same contract as `Kind.vdot_twin`: (wb, ab, j) -> float32 [nb,C,1]."
+    def twin(wb, ab, j):
+        q = unpack(wb, j)
+        da = f16_to_f32(u16_at(ab, 0))
+        u = word_at(ab, 4 + 4 * np.arange(8))
+        dot = [dp4a(q[..., 4 * h:4 * h + 4], u[..., 4 * h:4 * h + 4]) for h in (0, 1)]   # exact integers, as in the C
+        asum = [dp4a(0x01010101, u[..., 4 * h:4 * h + 4]) for h in (0, 1)]
+        return epi(wb, j, da, *dot, *asum) if halves else epi(wb, j, da, dot[0] + dot[1], asum[0] + asum[1])
+    slip = getattr(unpack, '__ferrox_slip__', None) or getattr(epi, '__ferrox_slip__', None)
+    if slip is not None: twin.__ferrox_slip__ = slip   # a sabotage's diff is its slipped piece's
+    twin.__name__ = f'pieces_twin({unpack.__name__}, {epi.__name__})'
+    return twin

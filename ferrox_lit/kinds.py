@@ -33,6 +33,7 @@ from .formats.tq1_0 import TQ1_0
 from .formats.tq2_0 import TQ2_0
 from .formats.nvfp4 import NVFP4
 from .formats.q1_0 import Q1_0
+from .kind import roundtrip_error
 
 # %% auto #0
 __all__ = ['KINDS', 'kind_by_name', 'require_kind', 'all_snippets_src', 'error_table']
@@ -87,7 +88,6 @@ def all_snippets_src(kinds=KINDS) -> str:
 # %% ../nbs/19_kinds.ipynb #4023bb1a
 def error_table(n_rows:int=64, n_cols:int=4096, seed:int=0) -> list:
     "Round-trip RMS error on N(0,1) rows and bits per weight, for every registered kind."
-    from ferrox_lit.kind import roundtrip_error
     out = []
     for k in KINDS:
         r = roundtrip_error(k, n_rows=n_rows, n_cols=n_cols, seed=seed)

@@ -17,22 +17,11 @@ from .mul_mm import kernel_src, kind_prelude, fx_defines, BODY_SRC
 from .twin import gemm_error
 from .formats.q4_k import k_scale_min_twin
 from .formats.nvfp4 import e4m3_to_f32
-from .host import launch, degenerate_blocks, HostError, f16_subnormal_blocks, weights_can_be_nonfinite
+from .kind import degenerate_blocks, f16_subnormal_blocks, weights_can_be_nonfinite
 from .source import cuda_text
 
 # %% auto #0
-__all__ = ['MV_TPR', 'MV_ROWS', 'MV_THREADS', 'RQ_G', 'RQ_THREADS', 'RQ_CHUNK', 'REDUCE_THREADS', 'MAX_SPLIT', 'MV_BODY_SRC',
-           'REDUCE_FN', 'REDUCE_SRC', 'RECIPES', 'REPACK_SABOTAGES', 'RQ_CHUNK_SRC', 'RQ_BODY_SRC', 'MV_SABOTAGES',
-           'MATVEC_FAMILIES', 'MatvecGeometryError', 'matvec_gates', 'check_matvec_gates', 'MatvecUnsupported',
-           'UnknownKindForMatvec', 'MatvecEmpty', 'MatvecNotWholeBlocks', 'MatvecLengthMismatch', 'BadSplit',
-           'MatvecTooLarge', 'matvec_kind', 'check_split', 'check_matvec', 'split_bounds', 'mv_defines', 'matvec_fn',
-           'matvec_src', 'reduce_src', 'matvec_partials_twin', 'reduce_twin', 'matvec_twin', 'run_matvec_partials',
-           'run_reduce', 'run_matvec', 'matvec_shapes', 'matvec_evidence', 'Recipe', 'RepackUnsupported', 'recipe_for',
-           'repack_kinds', 'check_recipe', 'Repacked', 'repack', 'stream_index', 'ElementOutOfRange', 'reconstruct',
-           'reconstruct_all', 'repack_evidence', 'reconstruct_sabotage', 'sectors_per_warp_load', 'rq_defines',
-           'rq_matvec_fn', 'rq_matvec_src', 'check_rq', 'rq_partials_twin', 'rq_matvec_twin', 'run_rq_partials',
-           'run_rq_matvec', 'rq_shapes', 'rq_evidence', 'mv_sabotaged_src', 'run_mv_sabotage', 'matvec_rung',
-           'needs_recipe']
+__all__ = ['MV_TPR', 'MV_ROWS', 'MV_THREADS', 'RQ_G', 'RQ_THREADS', 'RQ_CHUNK', 'REDUCE_THREADS', 'MAX_SPLIT', 'MV_BODY_SRC', 'REDUCE_FN', 'REDUCE_SRC', 'RECIPES', 'REPACK_SABOTAGES', 'RQ_CHUNK_SRC', 'RQ_BODY_SRC', 'MV_SABOTAGES', 'MATVEC_FAMILIES', 'MatvecGeometryError', 'matvec_gates', 'check_matvec_gates', 'MatvecUnsupported', 'UnknownKindForMatvec', 'MatvecEmpty', 'MatvecNotWholeBlocks', 'MatvecLengthMismatch', 'BadSplit', 'MatvecTooLarge', 'matvec_kind', 'check_split', 'check_matvec', 'split_bounds', 'mv_defines', 'matvec_fn', 'matvec_src', 'reduce_src', 'matvec_partials_twin', 'reduce_twin', 'matvec_twin', 'matvec_shapes', 'Recipe', 'RepackUnsupported', 'recipe_for', 'repack_kinds', 'check_recipe', 'Repacked', 'repack', 'stream_index', 'ElementOutOfRange', 'reconstruct', 'reconstruct_all', 'reconstruct_sabotage', 'sectors_per_warp_load', 'rq_defines', 'rq_matvec_fn', 'rq_matvec_src', 'check_rq', 'rq_partials_twin', 'rq_matvec_twin', 'rq_shapes', 'mv_sabotaged_src', 'needs_recipe', 'F32_TO_F16_SRC', 'DEQUANT_BODY', 'DEQUANT_THREADS', 'DEQUANT_OUT', 'GpuError', 'dequant_src']
 
 # %% ../nbs/41_matvec.ipynb #b6ceec9e
 MV_TPR = 32          # threads per weight row in the native matvec; their partial sums meet in a shared-memory tree
@@ -193,37 +182,6 @@ def matvec_twin(kind, weights:np.ndarray, x:np.ndarray, n_split:int=1) -> np.nda
     p = matvec_partials_twin(kind, weights, x, n_split)
     return p[0] if n_split == 1 else reduce_twin(p)
 
-# %% ../nbs/41_matvec.ipynb #2506a88a
-def run_matvec_partials(kind, weights:np.ndarray, x:np.ndarray, n_split:int=1, mode:str='fast', src:str|None=None, **kw) -> np.ndarray:
-    "Run `kind`'s emitted native matvec on the CPU -> float32 [n_split, n_rows] (its `dst`)."
-    require_host(weights, 'matvec weights'); require_host(x, 'matvec activation')
-    kind, n_rows, n_cols, row_bytes, n_split = check_matvec(kind, weights, x, n_split)
-    text, fn = matvec_src(kind)
-    dst = np.empty((n_split, n_rows), np.float32)
-    launch(text if src is None else src, fn, (math.ceil(n_rows / MV_ROWS), n_split), MV_THREADS,
-           [np.ascontiguousarray(weights), np.ascontiguousarray(x), dst, n_rows, n_cols, row_bytes, n_split], mode=mode, **kw)
-    return dst
-
-def run_reduce(partials:np.ndarray, mode:str='fast', src:str|None=None, **kw) -> np.ndarray:
-    "Run the emitted split-k reduce kernel on the CPU: float32 [n_split, n_rows] -> [n_rows]."
-    partials = np.ascontiguousarray(require_dtype(partials, np.float32, 'reduce partials'))
-    if partials.ndim != 2 or 0 in partials.shape:
-        raise MatvecUnsupported(f'reduce: expected non-empty [n_split, n_rows], got {partials.shape}')
-    n_split, n_rows = partials.shape
-    check_split(n_split, MAX_SPLIT, 'reduce')
-    text, fn = reduce_src()
-    y = np.empty(n_rows, np.float32)
-    launch(
-        text if src is None else src, fn, math.ceil(n_rows / REDUCE_THREADS), REDUCE_THREADS, [partials, y, n_rows, n_split],
-        mode=mode, **kw
-    )
-    return y
-
-def run_matvec(kind, weights:np.ndarray, x:np.ndarray, n_split:int=1, mode:str='fast', **kw) -> np.ndarray:
-    "Native matvec on the CPU (split-k + reduce when n_split > 1): weights uint8 [n_rows, row_bytes], x float32 [n_cols] -> [n_rows]."
-    p = run_matvec_partials(kind, weights, x, n_split, mode=mode, **kw)
-    return p[0] if n_split == 1 else run_reduce(p, mode=mode)
-
 # %% ../nbs/41_matvec.ipynb #1f24fe55
 def matvec_shapes(kind) -> list:
     "(label, n_rows, n_cols, n_split) of the dispatches the native evidence runs for `kind`."
@@ -239,20 +197,6 @@ def _operands(kind, label, n_rows, n_cols, seed):
     make = {'degenerate scales': degenerate_blocks, 'subnormal fp16 scales': f16_subnormal_blocks}.get(label, random_blocks)
     w = make(kind, n_rows * n_cols // kind.block_elems, seed).reshape(n_rows, -1)
     return w, np.random.default_rng(seed).standard_normal(n_cols).astype(np.float32)
-
-def matvec_evidence(kind, mode:str='fast', seed:int=0) -> list:
-    "Run the emitted native matvec (and reduce) on the CPU against the twins over `matvec_shapes`."
-    kind = matvec_kind(kind)
-    rows = []
-    for i, (label, n_rows, n_cols, n_split) in enumerate(matvec_shapes(kind)):
-        w, x = _operands(kind, label, n_rows, n_cols, seed + i)
-        p_host, p_twin = run_matvec_partials(kind, w, x, n_split, mode=mode), matvec_partials_twin(kind, w, x, n_split)
-        y_host = p_host[0] if n_split == 1 else run_reduce(p_host, mode=mode)
-        y_twin = p_twin[0] if n_split == 1 else reduce_twin(p_twin)
-        rows.append(dict(kind=kind.name, shape=label, n_rows=n_rows, n_cols=n_cols, n_split=n_split, compared=p_host.size + y_host.size,
-                         mismatches=mismatches(p_host, p_twin) + mismatches(y_host, y_twin), nan=int(np.isnan(y_twin).sum()),
-                         nan_same=bool((np.isnan(y_host) == np.isnan(y_twin)).all())))
-    return rows
 
 # %% ../nbs/41_matvec.ipynb #aaacd67d
 @dataclass(frozen=True, eq=False)
@@ -474,37 +418,6 @@ def reconstruct_all(rp:Repacked, rows_per_chunk:int=4096, **kw) -> np.ndarray:
         out[r0:r0 + rows_per_chunk] = reconstruct(rp, np.arange(r0, min(r0 + rows_per_chunk, rp.n_rows))[:, None], k, **kw)
     return out
 
-# %% ../nbs/41_matvec.ipynb #a15033da
-def repack_evidence(kind, seed:int=0) -> list:
-    "Repack random and degenerate blocks of `kind` over ragged row counts; reconstruct vs the twin dequantize."
-    kind, rc = matvec_kind(kind), recipe_for(kind)
-    rows = []
-    cases = [('1 row', 1, 2), ('31 rows', 31, 3), ('33 rows', 33, 2), ('70 rows', 70, 4), ('degenerate scales', 70, 2)]
-    for i, (label, n_rows, nb) in enumerate(cases):
-        make = degenerate_blocks if label == 'degenerate scales' else random_blocks
-        w = make(kind, n_rows * nb, seed + i).reshape(n_rows, -1)
-        with np.errstate(invalid='ignore', over='ignore'):
-            rp, want = repack(kind, w, rows_per_chunk=32), kind.dequantize(w)     # small chunks: the chunk loop runs too
-        got = reconstruct_all(rp)
-        pad = [
-            a.reshape(rp.n_groups * a.shape[1], RQ_G)[-a.shape[1] :, n_rows % RQ_G or RQ_G :]
-            for a in (rp.quants, rp.high, rp.scales, rp.mins)
-            if a is not None
-        ]
-        per_row = nb * kind.block_elems // 32 * 4 * (rc.qbits + rc.hbits) + nb * kind.block_elems // rc.span * 4 * (1 + rc.has_min)
-        rows.append(
-            dict(
-                kind=kind.name,
-                shape=label,
-                elements=got.size,
-                mismatches=mismatches(got, want),
-                nan=int(np.isnan(want).sum()),
-                padding_zero=all((p.view(np.uint32) == 0).all() for p in pad),
-                nbytes_ok=rp.nbytes == rp.n_groups * RQ_G * per_row,
-            )
-        )
-    return rows
-
 # %% ../nbs/41_matvec.ipynb #8f4e66e8
 REPACK_SABOTAGES = {
     'row-major-group': ('rows stored one after another inside a group instead of interleaved',
@@ -592,20 +505,6 @@ def _rq_args(rp:Repacked) -> list:
     flat = lambda a, dt: np.zeros(1, dt) if a is None else a.reshape(-1)
     return [flat(rp.quants, np.uint32), flat(rp.high, np.uint32), flat(rp.scales, np.float32), flat(rp.mins, np.float32)]
 
-def run_rq_partials(rp:Repacked, x:np.ndarray, n_split:int=1, mode:str='fast', src:str|None=None, **kw) -> np.ndarray:
-    "Run the emitted repacked matvec on the CPU -> float32 [n_split, n_rows] (its `dst`)."
-    n_split = check_rq(rp, x, n_split)
-    text, fn = rq_matvec_src(rp.kind)
-    dst = np.empty((n_split, rp.n_rows), np.float32)
-    launch(text if src is None else src, fn, (math.ceil(rp.n_rows / RQ_THREADS), n_split), RQ_THREADS,
-           _rq_args(rp) + [np.ascontiguousarray(x), dst, rp.n_rows, rp.n_cols, n_split], mode=mode, **kw)
-    return dst
-
-def run_rq_matvec(rp:Repacked, x:np.ndarray, n_split:int=1, mode:str='fast', **kw) -> np.ndarray:
-    "Repacked matvec on the CPU (split-k + reduce when n_split > 1) -> float32 [n_rows]."
-    p = run_rq_partials(rp, x, n_split, mode=mode, **kw)
-    return p[0] if n_split == 1 else run_reduce(p, mode=mode)
-
 # %% ../nbs/41_matvec.ipynb #f34254fd
 def rq_shapes(kind) -> list:
     "(label, n_rows, n_cols, n_split) of the dispatches the repacked evidence runs for `kind`."
@@ -614,22 +513,6 @@ def rq_shapes(kind) -> list:
     return [('ragged group', 70, 4 * k1, 1), ('ragged group, split 3', 70, 8 * k1, 3), ('one row', 1, k1, 1),
             ('split = chunks', 33, k1, k1 // RQ_CHUNK), ('degenerate scales', 70, 2 * k1, 2),
             ('two row groups', 130, k1, 1)]  # > 128 rows: blockIdx.x > 0 in the row index
-
-def rq_evidence(kind, mode:str='fast', seed:int=0) -> list:
-    "Repack, run the emitted repacked matvec (and reduce) on the CPU, compare with the twins."
-    kind = matvec_kind(kind)
-    rows = []
-    for i, (label, n_rows, n_cols, n_split) in enumerate(rq_shapes(kind)):
-        w, x = _operands(kind, label, n_rows, n_cols, seed + i)
-        rp = repack(kind, w)
-        p_host, p_twin = run_rq_partials(rp, x, n_split, mode=mode), rq_partials_twin(rp, x, n_split)
-        y_host = p_host[0] if n_split == 1 else run_reduce(p_host, mode=mode)
-        y_twin = p_twin[0] if n_split == 1 else reduce_twin(p_twin)
-        ratio = gemm_error(kind, w, x[None], y_twin[None])['max_ratio'] if label != 'degenerate scales' else 0.0
-        rows.append(dict(kind=kind.name, shape=label, n_rows=n_rows, n_cols=n_cols, n_split=n_split, compared=p_host.size + y_host.size,
-                         mismatches=mismatches(p_host, p_twin) + mismatches(y_host, y_twin), nan=int(np.isnan(y_twin).sum()),
-                         nan_same=bool((np.isnan(y_host) == np.isnan(y_twin)).all()), bound_ratio=ratio))
-    return rows
 
 # %% ../nbs/41_matvec.ipynb #2e6e136b
 MV_SABOTAGES = {
@@ -657,26 +540,6 @@ def mv_sabotaged_src(kind, name:str) -> str:
     if src.count(old) != 1: raise ValueError(f'matvec sabotage {name!r}: the text occurs {src.count(old)} times, expected once')
     return src.replace(old, new)
 
-def run_mv_sabotage(kind, name:str, timeout:float=20.0) -> dict:
-    "Apply sabotage `name`, run it in its mode on a ragged split-3 dispatch, and report what fired."
-    which, _, _, mode, expect, why = MV_SABOTAGES[name]
-    kind = matvec_kind(kind)
-    w, x = _operands(kind, 'sabotage', 70, 4 * max(256, kind.block_elems), 8)   # 70 rows: ragged; K: 3 splits of unequal size
-    src = mv_sabotaged_src(kind, name)
-    try:
-        if which == 'rq':
-            rp = repack(kind, w)
-            got, want = run_rq_partials(rp, x, 3, mode=mode, src=src, timeout=timeout), rq_partials_twin(rp, x, 3)
-        elif which == 'matvec':
-            got, want = run_matvec_partials(kind, w, x, 3, mode=mode, src=src, timeout=timeout), matvec_partials_twin(kind, w, x, 3)
-        else:
-            p = matvec_partials_twin(kind, w, x, 3)
-            got, want = run_reduce(p, mode=mode, src=src, timeout=timeout), reduce_twin(p)
-        bad = mismatches(got, want)
-        return dict(sabotage=name, expect=expect, fired='mismatch' if bad else 'nothing', detail=f'{bad:,} of {got.size:,} outputs differ')
-    except HostError as e:
-        return dict(sabotage=name, expect=expect, fired=type(e).__name__, detail=str(e).splitlines()[0][:150])
-
 # %% ../nbs/41_matvec.ipynb #480a931a
 MATVEC_FAMILIES = {
     'matvec':    (matvec_src, tuple(k.name for k in KINDS)),
@@ -685,17 +548,43 @@ MATVEC_FAMILIES = {
 }
 
 # %% ../nbs/41_matvec.ipynb #c2d627be
-def matvec_rung(kind, evidence:Callable|None=None) -> tuple:
-    "The `ferrox-lit check` rung: matvec, repacked matvec and split-k on the CPU == twins; reconstruct == dequantize."
-    if not shutil.which(os.environ.get('CXX') or 'g++'): return 'n/a', 'no g++ on this machine'
-    rq = matvec_kind(kind).name in RECIPES   # a kind with no Recipe has the native matvec only (rq_matvec refuses it, by name)
-    rows, rec = evidence(kind) if evidence else (matvec_evidence(kind) + (rq_evidence(kind) if rq else []),
-                                                 repack_evidence(kind) if rq else [])
-    bad = sum(r['mismatches'] + (not r['nan_same']) for r in rows) + sum(r['mismatches'] + (not r['padding_zero']) for r in rec)
-    return (('ok' if bad == 0 else 'FAIL'), f"{sum(r['compared'] for r in rows):,} outputs in {len(rows)} dispatches (split-k up to "
-            f"{max(r['n_split'] for r in rows)}), " + (f"{sum(r['elements'] for r in rec):,} weights reconstructed, " if rq or evidence
-            else "no repacked layout (no Recipe), ") + f"{bad} mismatches")
-
 def needs_recipe(kind) -> str:
     "'' if `kind` has a repacked layout (a `Recipe`); else why the repacked matvec cannot take it (its family's `takes`)."
     return '' if kind.name in RECIPES else f"{kind.name} has no repacked layout (no Recipe)"
+
+# %% ../nbs/50_gpu.ipynb #2bdb789e
+import numpy as np
+from .kinds import require_kind
+from .mul_mm import kind_prelude
+from .core import FerroxError
+from .source import cuda_text
+
+# %% ../nbs/50_gpu.ipynb #1fa0868c
+class GpuError(FerroxError, RuntimeError): "A GPU operation failed or was refused."
+
+# %% ../nbs/50_gpu.ipynb #8c081e3e
+F32_TO_F16_SRC = cuda_text('f32_to_f16.cuh')  # ferrox_lit/cuda/f32_to_f16.cuh, shown below
+
+DEQUANT_BODY = cuda_text('dequant.cuh')  # ferrox_lit/cuda/dequant.cuh, shown below
+
+# %% ../nbs/50_gpu.ipynb #2f569f71
+DEQUANT_THREADS = 256  # threads per block: any multiple of 32; one sub-block each
+
+DEQUANT_OUT = {'f32': np.float32, 'f16': np.float16}  # output element types: fp32, or fp16 rounded to nearest even (bits in unsigned short)
+
+def dequant_src(kind,            # a Kind or its name
+                out:str='f32',   # 'f32', or 'f16': each value rounded to the nearest fp16 (ties to even), as numpy's astype does
+               ) -> tuple:
+    "(CUDA translation unit, entry point) of `kind`'s dequant kernel writing `out` elements."
+    kind = require_kind(kind)
+    if out not in DEQUANT_OUT: raise GpuError(f"dequant output {out!r}: expected one of {tuple(DEQUANT_OUT)}")
+    fn, body = f"{kind.name.lower()}_dequant", DEQUANT_BODY
+    if out == 'f16':
+        fn += '_f16'
+        body = F32_TO_F16_SRC + body.replace('float* __restrict__ dst', 'unsigned short* __restrict__ dst').replace(
+            '= reg[i];', '= ferrox_f32_to_f16(reg[i]);'
+        )
+    src = (f'// ferrox_lit dequant for {kind.name}: generated by ferrox_lit.gpu.dequant_src, do not edit\n'
+           f'#define FX_NL {kind.nl}\n#define FX_BLOCK_BYTES {kind.block_bytes}\n'
+           + kind_prelude(kind) + body.replace('FX_FN_NAME', fn))
+    return src, fn

@@ -7,14 +7,12 @@ from __future__ import annotations
 import time
 import numpy as np
 from .core import FerroxError
-from .device import launch
 
 # %% auto #0
 __all__ = ['SHAPES', 'REGS_SRC', 'LDMATRIX_SRC', 'TILE_SRC', 'FORMS', 'LDMATRIX_FORMS', 'GATE_STATEMENTS', 'MmaInputError',
            'shape_dims', 'registers', 'a_coords', 'b_coords', 'c_coords', 'pack_a', 'pack_b', 'pack_c', 'unpack_c',
-           'wrap32', 'mma_reference', 'mma_regs', 'run_mma', 'layout_proof', 'a_coords_wrong_khalf',
-           'b_coords_transposed', 'c_coords_swapped', 'misuse', 'ldmatrix_coords', 'ldmatrix_regs', 'ldmatrix_expected',
-           'run_tile', 'sass_table', 'gate_source', 'arch_gate_table', 'gpu_mma_regs', 'gpu_ldmatrix_regs']
+           'wrap32', 'mma_reference', 'a_coords_wrong_khalf', 'b_coords_transposed', 'c_coords_swapped',
+           'ldmatrix_coords', 'ldmatrix_expected', 'gate_source']
 
 # %% ../nbs/48_mma.ipynb #ebd82594
 SHAPES = {'m16n8k32': (16, 8, 32), 'm16n8k16': (16, 8, 16), 'm8n8k16': (8, 8, 16)}   # executed shapes -> (M, N, K)
@@ -221,12 +219,6 @@ FORMS = [  # mma_regs's `form` -> (shape, A type, B type)
     ('m16n8k16', 's8', 's8'), ('m8n8k16', 's8', 's8')]
 
 # %% ../nbs/48_mma.ipynb #e7b9422d
-def mma_regs(a:np.ndarray, b:np.ndarray, c:np.ndarray, form:int=0, block:int=32, **launch_kw) -> np.ndarray:
-    "Run `mma_regs` (one warp) with every lane's registers a [32, <=4], b [32, <=2], c [32, <=4]; its D registers uint32 [32, 4]."
-    d = np.zeros((32, 4), np.uint32)
-    launch(REGS_SRC, 'mma_regs', 1, block, [*_reg_buffers(a, b, c, form), d, form], filename='mma_regs.cu', live=False, **launch_kw)
-    return d
-
 def _reg_buffers(a, b, c, form) -> list:
     "The three register arrays of `mma_regs`, checked and padded to 4, 2 and 4 registers per lane."
     if not isinstance(form, int) or not 0 <= form < len(FORMS): raise MmaInputError(f"form {form!r}: expected 0 to {len(FORMS) - 1}")
@@ -237,50 +229,12 @@ def _reg_buffers(a, b, c, form) -> list:
         buf = np.zeros((32, n), np.uint32); buf[:, :x.shape[1]] = x; bufs.append(buf)
     return bufs
 
-def run_mma(A:np.ndarray, B:np.ndarray, C:np.ndarray, form:int=0, **launch_kw) -> np.ndarray:
-    "D = A B + C through the CPU runtime's mma.sync `form`: fragments packed by the ISA's layout, D unpacked by it."
-    if not isinstance(form, int) or not 0 <= form < len(FORMS): raise MmaInputError(f"form {form!r}: expected 0 to {len(FORMS) - 1}")
-    shape, at, bt = FORMS[form]
-    _matrix(A, 'A', A.shape, (np.int8,) if at == 's8' else (np.uint8,)); _matrix(B, 'B', B.shape, (np.int8,) if bt == 's8' else (np.uint8,))
-    d = mma_regs(pack_a(A, shape), pack_b(B, shape), pack_c(C, shape), form, **launch_kw)
-    return unpack_c(d[:, :registers(shape)[2]].copy(), shape)
-
 # %% ../nbs/48_mma.ipynb #c0e9ff84
 def _selector_b(K, s):
     B = np.zeros((K, 8), np.int8); B[8 * s + np.arange(8), np.arange(8)] = 1; return B
 
 def _selector_a(M, K, s):
     A = np.zeros((M, K), np.int8); A[np.arange(M), M * s + np.arange(M)] = 1; return A
-
-def layout_proof(form:int=0,               # mma_regs form: the statement (shape, types) under test
-                 a_layout=a_coords,        # how the host packs A (a sabotage passes another)
-                 b_layout=b_coords,        # how the host packs B
-                 c_layout=c_coords,        # where the host expects each D register
-                 **launch_kw) -> list:
-    "Coordinate runs through `mma_regs`: one row per operand and coordinate with the lane registers checked and the wrong ones."
-    shape, at, bt = FORMS[form]; M, N, K = shape_dims(shape); nc = registers(shape)[2]
-    cr, cc = c_layout(shape)
-    dt = lambda t: np.int8 if t == 's8' else np.uint8
-    zero = np.zeros((M, N), np.int32)
-    def run(A, B): return mma_regs(pack_a(A.astype(dt(at)), shape, a_layout), pack_b(B.astype(dt(bt)), shape, b_layout),
-                                   pack_c(zero, shape), form, **launch_kw)[:, :nc].view(np.int32)
-    rows = []
-    for name, coord in [('A', 'row'), ('A', 'k')]:
-        A = np.broadcast_to(np.arange(M)[:, None] if coord == 'row' else np.arange(K)[None, :], (M, K))
-        got = [run(A, _selector_b(K, s)) for s in range(K // 8)]
-        want = [cr if coord == 'row' else 8 * s + cc for s in range(K // 8)]
-        rows.append((name, coord, got, want))
-    for name, coord in [('B', 'k'), ('B', 'n')]:
-        B = np.broadcast_to(np.arange(K)[:, None] if coord == 'k' else np.arange(N)[None, :], (K, N))
-        got = [run(_selector_a(M, K, s), B) for s in range(K // M)]
-        want = [M * s + cr if coord == 'k' else cc for s in range(K // M)]
-        rows.append((name, coord, got, want))
-    out = []
-    for name, coord, got, want in rows:
-        bad = np.stack([g != w for g, w in zip(got, want)])   # [runs, lanes, registers]
-        out.append(dict(operand=name, coordinate=coord, runs=len(got), registers_checked=int(bad.size),
-                        wrong=int(bad.sum()), lanes_wrong=int(bad.any(axis=(0, 2)).sum())))
-    return out
 
 # %% ../nbs/48_mma.ipynb #93c318d2
 def a_coords_wrong_khalf(shape:str='m16n8k32') -> tuple:
@@ -298,17 +252,6 @@ def c_coords_swapped(shape:str='m16n8k32') -> tuple:
     r, c = c_coords(shape)
     return c + 8 * (r // 8), r % 8
 
-# %% ../nbs/48_mma.ipynb #2836dbd8
-def misuse(what:str) -> str:
-    "Run `mma_regs` with a planted misuse ('exited lane', 'partial warp', 'divergent statement'); the error class and message."
-    z4, z2 = np.zeros((32, 4), np.uint32), np.zeros((32, 2), np.uint32)
-    kw = {'exited lane': dict(defines={'FX_EXIT_LANE': 5}), 'partial warp': dict(block=16),
-          'divergent statement': dict(defines={'FX_DIVERGE': None})}
-    if what not in kw: raise MmaInputError(f"misuse {what!r}: expected one of {list(kw)}")
-    try: mma_regs(z4, z2, z4, 0, **kw[what])
-    except FerroxError as e: return f'{type(e).__name__}: {e}'
-    return "nothing raised"
-
 # %% ../nbs/48_mma.ipynb #1eaa309d
 def ldmatrix_coords(trans:bool=False) -> tuple:
     "(row, col) of the low and high half-word each lane receives of one 8 x 8 matrix: two int arrays [32, 2]."
@@ -317,15 +260,6 @@ def ldmatrix_coords(trans:bool=False) -> tuple:
 
 LDMATRIX_FORMS = [(1, False), (2, False), (4, False), (1, True), (2, True), (4, True)]   # ldmatrix_regs form -> (matrices, .trans)
 
-def ldmatrix_regs(tile:np.ndarray, form:int=0, **launch_kw) -> np.ndarray:
-    "Run `ldmatrix_regs` on `tile` (uint16 [32, 8]: matrix m is rows 8m..8m+7); every lane's registers uint32 [32, 4]."
-    _matrix(tile, 'tile', (32, 8), (np.uint16,))
-    if not isinstance(form, int) or not 0 <= form < len(LDMATRIX_FORMS): raise MmaInputError(f"form {form!r}: expected 0 to 5")
-    out = np.zeros((32, 4), np.uint32)
-    launch(LDMATRIX_SRC, 'ldmatrix_regs', 1, 32, [np.ascontiguousarray(tile), out, form], filename='ldmatrix_regs.cu', live=False,
-           **launch_kw)
-    return out
-
 def ldmatrix_expected(tile:np.ndarray, form:int=0, trans=None) -> np.ndarray:
     "The registers the ISA says each lane receives (uint32 [32, 4]); `trans` overrides the form's (a sabotage)."
     n, tr = LDMATRIX_FORMS[form]; r, c = ldmatrix_coords(tr if trans is None else trans)
@@ -333,29 +267,6 @@ def ldmatrix_expected(tile:np.ndarray, form:int=0, trans=None) -> np.ndarray:
     for m in range(n):
         h = tile[8 * m + r, c].astype(np.uint32); out[:, m] = h[:, 0] | h[:, 1] << 16
     return out
-
-# %% ../nbs/48_mma.ipynb #9a02886c
-def run_tile(A:np.ndarray, B:np.ndarray, C:np.ndarray, **launch_kw) -> np.ndarray:
-    "D = A B + C for A int8 [32, 64], B int8 [64, 16], C int32 [32, 16] through `mma_tile` (four warps) on the CPU runtime."
-    _matrix(A, 'A', (32, 64), (np.int8,)); _matrix(B, 'B', (64, 16), (np.int8,)); _matrix(C, 'C', (32, 16), (np.int32,))
-    D = np.zeros((32, 16), np.int32)
-    launch(TILE_SRC, 'mma_tile', 1, 128, [A, np.ascontiguousarray(B.T), C, D], filename='mma_tile.cu', **launch_kw)
-    return D
-
-# %% ../nbs/48_mma.ipynb #f75d097d
-def sass_table(arches=(80, 90)) -> list:
-    "NVRTC compiles of REGS_SRC, LDMATRIX_SRC and TILE_SRC: per kernel and arch, IMMA and LDSM counts (by SASS opcode), registers, spills."
-    from ferrox_lit.nvrtc import compile_kernel, disassemble, sass_ops, resources
-    rows = []
-    for name, src in [('mma_regs', REGS_SRC), ('ldmatrix_regs', LDMATRIX_SRC), ('mma_tile', TILE_SRC)]:
-        for arch in arches:
-            c = compile_kernel(src, arch, fn_name=name)
-            ops = sass_ops(disassemble(c)); r = resources(c)
-            imma = sorted({o for o in ops if o.startswith('IMMA')})
-            rows.append(dict(kernel=name, arch=f'sm_{arch}', instructions=len(ops), imma=sum(o.startswith('IMMA') for o in ops),
-                             imma_forms=' '.join(imma), ldsm=sum(o.startswith('LDSM') for o in ops),
-                             registers=r.get('registers'), spill_stores=r.get('spill_stores'), spill_loads=r.get('spill_loads')))
-    return rows
 
 # %% ../nbs/48_mma.ipynb #3cd5a665
 GATE_STATEMENTS = {  # statement -> (asm text for `unsigned d[4], a[4], b[2]`, the sm ptxas needs)
@@ -375,38 +286,3 @@ def gate_source(statement:str) -> str:
     if statement not in GATE_STATEMENTS: raise MmaInputError(f"statement {statement!r}: expected one of {list(GATE_STATEMENTS)}")
     return ('extern "C" __global__ void k(unsigned * d, const unsigned * a, const unsigned * b) {\n'
             + GATE_STATEMENTS[statement][0] + '\n}')
-
-def arch_gate_table() -> list:
-    "Per statement, on both sides of the sm ptxas needs: whether NVRTC compiles it and whether the CPU runtime builds it."
-    from ferrox_lit.nvrtc import compile_kernel, NvrtcError
-    from ferrox_lit.device import build, DeviceCompileError
-    rows = []
-    for name, (stmt, sm) in GATE_STATEMENTS.items():
-        for arch in (sm - 5, sm) if sm == 80 else (70, 75):
-            src = gate_source(name)
-            try: compile_kernel(src, arch, fn_name='k', strict=False); nv = 'compiles'
-            except NvrtcError as e: nv = 'refused: ' + next((l.split('error   : ')[-1] for l in str(e).splitlines() if 'error' in l), '?')
-            try: build(src, 'k', arch=10 * arch, filename='gate.cu'); cpu = 'builds'
-            except DeviceCompileError as e:
-                cpu = 'refused: ' + next((l.split('error: ')[-1] for l in str(e).splitlines() if 'error:' in l), '?')
-            rows.append(dict(statement=name, arch=f'sm_{arch}', nvrtc=nv, cpu_runtime=cpu))
-    return rows
-
-# %% ../nbs/48_mma.ipynb #ff4cd200
-def gpu_mma_regs(a:np.ndarray, b:np.ndarray, c:np.ndarray, form:int=0) -> np.ndarray:
-    "`mma_regs` on the GPU (CuPy, `ferrox_lit.gpu`): every lane's D registers, uint32 [32, 4]."
-    from ferrox_lit.gpu import device, compiled
-    cp = device(); bufs = [cp.asarray(x) for x in _reg_buffers(a, b, c, form)]; d = cp.zeros((32, 4), cp.uint32)
-    compiled(REGS_SRC, 'mma_regs', 'exact')((1,), (32,), (*bufs, d, np.int32(form)))
-    cp.cuda.Device().synchronize()
-    return cp.asnumpy(d)
-
-def gpu_ldmatrix_regs(tile:np.ndarray, form:int=0) -> np.ndarray:
-    "`ldmatrix_regs` on the GPU: every lane's registers, uint32 [32, 4]."
-    from ferrox_lit.gpu import device, compiled
-    _matrix(tile, 'tile', (32, 8), (np.uint16,))
-    if not isinstance(form, int) or not 0 <= form < len(LDMATRIX_FORMS): raise MmaInputError(f"form {form!r}: expected 0 to 5")
-    cp = device(); out = cp.zeros((32, 4), cp.uint32)
-    compiled(LDMATRIX_SRC, 'ldmatrix_regs', 'exact')((1,), (32,), (cp.asarray(np.ascontiguousarray(tile)), out, np.int32(form)))
-    cp.cuda.Device().synchronize()
-    return cp.asnumpy(out)

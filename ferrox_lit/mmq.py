@@ -8,17 +8,20 @@ import numpy as np
 from .core import FerroxError, mismatches
 from .kinds import require_kind
 from .source import cuda_text
-from .q8_1 import quantize_q8_1, run_quantize_q8_1, QK8_1
-from .vdot import n_chunks, check_vdot, VDOT_COMMON_SRC, epi_halves, built_from_pieces
+from .q8_1 import quantize_q8_1, QK8_1
+from .vdot import VDOT_COMMON_SRC
+from .kind import n_chunks, check_vdot
+from .kind import epi_halves, built_from_pieces
 from .mmvq import INT8_KINDS, mmvq_contributions
 from .kind import random_blocks
+from .mma import a_coords, b_coords
+from .mul_mm import kind_prelude
+from .kind import degenerate_blocks
 
 # %% auto #0
 __all__ = ['MMQ_KINDS', 'HALVES', 'WARPS', 'ROWS', 'COLS', 'KC', 'MMQ_BODY', 'MMA_ARCH', 'DP4A_ARCH', 'MMQ_SABOTAGES',
            'MmqUnsupported', 'MmqOperands', 'mmq_kind', 'check_mmq', 'fragment_conflicts', 'chunk_order_sum',
-           'mmq_twin', 'mmq_pieces', 'vdot_helpers', 'mmq_src', 'check_arch', 'mmq_grid', 'run_mmq', 'mmq_shapes',
-           'mmq_evidence', 'mmq_real_evidence', 'mmq_trace', 'mmq_bank_report', 'mmq_sabotage', 'mmq_nvrtc',
-           'mmq_errors']
+           'mmq_twin', 'mmq_pieces', 'vdot_helpers', 'mmq_src', 'check_arch', 'mmq_grid', 'mmq_shapes']
 
 # %% ../nbs/49_mmq.ipynb #edc4cb2e
 MMQ_KINDS = tuple(k.name for k in INT8_KINDS)   # every int8 kind: each carries its pieces, ferrox_lit/cuda/mmq_<kind>.cuh
@@ -59,7 +62,6 @@ def check_mmq(kind, weights:np.ndarray, x:np.ndarray) -> tuple:
 # %% ../nbs/49_mmq.ipynb #7170e46a
 def fragment_conflicts(ld:int) -> dict:
     "Worst n-way bank conflict of the A and B fragment loads (a 32-bit word per lane and register), int8 tile rows `ld` bytes apart."
-    from ferrox_lit.mma import a_coords, b_coords
     if ld % 4 or ld < 32 * KC: raise MmqOperands(f"row stride {ld}: expected a multiple of 4 of at least {32 * KC} bytes")
     ar, ak = a_coords('m16n8k32'); bk, bn = b_coords('m16n8k32')
     def worst(rows, ks):   # byte i of register r is element 4r + i: the word starts at element 4r's (row, k)
@@ -98,7 +100,6 @@ def vdot_helpers(kind) -> str:
 
 def mmq_src(kind, body:str|None=None, pieces:str|None=None) -> tuple:
     "(CUDA translation unit, entry point) of `kind`'s MMQ kernel (`body`, `pieces`: the kernel and per-kind texts, default the package's)."
-    from ferrox_lit.mul_mm import kind_prelude   # lazy: mul_mm imports the registry, which imports the format modules
     kind = mmq_kind(kind); name = kind.name.lower()
     entry = f"{name}_mmq"
     defines = (f"#define FX_MMQ_UNPACK ferrox_mmq_unpack_{name}\n#define FX_MMQ_EPI ferrox_mmq_epi_{name}\n"
@@ -125,23 +126,9 @@ def mmq_grid(n_rows:int, batch:int) -> tuple:
     "CUDA grid of an MMQ launch: (row tiles, column tiles)."
     return -(-n_rows // ROWS), -(-batch // COLS)
 
-def run_mmq(kind, weights:np.ndarray, x:np.ndarray, mode:str='fast', body:str|None=None, pieces:str|None=None, arch:int=90,
-            **kw) -> np.ndarray:
-    "The Q8_1 quantizer and `kind`'s MMQ kernel on the CPU runtime as for `sm_<arch>` (80+: mma.sync emulated; below: __dp4a)."
-    # float32 [batch, n_rows], `mmq_twin`'s contract
-    from ferrox_lit.device import launch   # device.launch rewrites the inline PTX (host.launch does not)
-    kind, n_rows, n_cols, batch, row_bytes = check_mmq(kind, weights, x); arch = check_arch(arch)
-    a = run_quantize_q8_1(np.ascontiguousarray(x), mode='fast')
-    y = np.empty((batch, n_rows), np.float32)
-    src, entry = mmq_src(kind, body, pieces)
-    launch(src, entry, mmq_grid(n_rows, batch), 32 * WARPS, [np.ascontiguousarray(weights), a, y, n_rows, n_cols, batch, row_bytes],
-           mode=mode, arch=10 * arch, filename=f'{entry}.cu', **kw)
-    return y
-
 # %% ../nbs/49_mmq.ipynb #361d0abb
 def mmq_shapes(kind) -> list:
     "(label, n_rows, batch, n_cols, fixture) of the MMQ evidence dispatches for `kind`: tiles are 64 rows x 16 columns x 4 chunks."
-    from ferrox_lit.host import degenerate_blocks
     kb = max(256, kind.block_elems)
     tail = 5 * kind.block_elems if kind.block_elems == 32 else kb   # 5 chunks: a last stage of 1 of 4 (none for 256-blocks)
     return [
@@ -158,70 +145,6 @@ def _activations(label, batch, n_cols, seed):
     x = np.random.default_rng(seed).standard_normal((batch, n_cols)).astype(np.float32)
     if label == 'non-finite activations': x[0, 3], x[1, 40], x[2, 77], x[2, 200] = np.inf, np.nan, -np.inf, np.nan
     return x
-
-def mmq_evidence(kind, seed:int=0, mode:str='fast', shapes=None, arch:int=90) -> list:
-    "CPU-run MMQ (mma.sync emulated) vs `mmq_twin` over `mmq_shapes` (or `shapes`): bits compared, NaNs where the twin has them."
-    kind = mmq_kind(kind); rows = []
-    for i, (label, n_rows, batch, n_cols, make) in enumerate(shapes or mmq_shapes(kind)):
-        w = make(kind, n_rows * n_cols // kind.block_elems, seed + i).reshape(n_rows, -1)
-        x = _activations(label, batch, n_cols, seed + i)
-        y, z = run_mmq(kind, w, x, mode=mode, arch=arch), mmq_twin(kind, w, x)
-        rows.append(dict(kind=kind.name, arch=f'sm_{arch}', shape=label, n_rows=n_rows, batch=batch, n_cols=n_cols,
-                         mismatches=mismatches(y, z), nan=int(np.isnan(z).sum()), nan_same=bool((np.isnan(y) == np.isnan(z)).all())))
-    return rows
-
-def mmq_real_evidence(kind, n_rows:int=40, batch:int=18, seed:int=0, path=None) -> dict|None:
-    "MMQ on the CPU vs `mmq_twin` on `n_rows` real rows of the model's tensor of `kind` (None: no such tensor or no model)."
-    from ferrox_lit.gguf_file import _resolve, _open_cached, pick_tensor   # here: the file layer imports the twins
-    from ferrox_lit.vdot import OUTLIER_SCALE
-    kind = mmq_kind(kind)
-    p, _ = _resolve(path)
-    if p is None: return None
-    f = _open_cached(p); t = pick_tensor(f, kind)
-    if t is None: return None
-    idx = np.unique(np.linspace(0, t.n_rows - 1, min(n_rows, t.n_rows)).round().astype(np.int64))
-    w = np.ascontiguousarray(f.rows(t)[idx])
-    r = np.random.default_rng(seed)
-    x = r.standard_normal((batch, t.row_len)).astype(np.float32)
-    x[:, r.choice(t.row_len, 4, replace=False)] *= np.float32(OUTLIER_SCALE)   # a few large channels, as LLM activations have
-    y, z = run_mmq(kind, w, x), mmq_twin(kind, w, x)
-    return dict(kind=kind.name, tensor=t.name, rows=len(idx), K=t.row_len, batch=batch, compared=y.size, mismatches=mismatches(y, z))
-
-# %% ../nbs/49_mmq.ipynb #9570e195
-def mmq_trace(kind, n_rows:int=ROWS, batch:int=COLS, n_cols:int=256, seed:int=0, body:str|None=None):
-    "`banks.SharedTrace` of one CUDA block of `kind`'s MMQ built as for sm_75 (the __dp4a branch: no inline PTX to run), race mode."
-    import re
-    from ferrox_lit.banks import SharedTrace, read_trace, resolve_lines
-    from ferrox_lit.host import launch, build
-    kind = mmq_kind(kind)
-    w = random_blocks(kind, n_rows * n_cols // kind.block_elems, seed).reshape(n_rows, -1)
-    x = np.random.default_rng(seed).standard_normal((batch, n_cols)).astype(np.float32)
-    kind, n_rows, n_cols, batch, row_bytes = check_mmq(kind, w, x)
-    src, entry = mmq_src(kind, body)
-    # the host runner's signature parser takes neither comments nor __launch_bounds__ in the kernel head; neither changes the code
-    src = re.sub(r'//[^\n]*', '', src).replace('__launch_bounds__(32 * MMQ_WARPS) ', '')
-    y = np.empty((batch, n_rows), np.float32)
-    res = launch(src, entry, mmq_grid(n_rows, batch), 32 * WARPS, [w, quantize_q8_1(x).reshape(-1), y, n_rows, n_cols, batch, row_bytes],
-                 mode='race', trace=True, arch=750)
-    if mismatches(y, mmq_twin(kind, w, x)): raise MmqOperands(f"{kind.name}: the traced run does not match the twin")
-    rec = read_trace(res.trace)
-    pcs, inv = np.unique(rec['pc'], return_inverse=True)
-    blocks = int(np.prod(mmq_grid(n_rows, batch)))
-    return SharedTrace(src, rec, resolve_lines(build(src, entry, 'race', arch=750), pcs)[inv],
-                       dict(kind=kind.name, k_steps=-(-n_cols // (32 * KC)), blocks=blocks))
-
-def mmq_bank_report(kind, **kw) -> list:
-    "Bank figures (`banks.site_report`) of every shared access site of `mmq_trace(kind, **kw)`, labelled by the line's text."
-    from ferrox_lit.banks import Site, site_report
-    tr = mmq_trace(kind, **kw)
-    lines = tr.src.splitlines(); rows = []
-    for line, wr in sorted(set(zip(tr.line.tolist(), tr.records['write'].tolist()))):
-        text = lines[line - 1].strip()
-        sel = (tr.line == line) & (tr.records['write'] == wr)
-        width = 16 if '(int4*)' in text else int(tr.records['size'][sel].max())   # an int4 is one 128-bit access on the GPU
-        r = site_report(tr, Site(line, 'store' if wr else 'load', text.split('=')[0 if wr else -1].strip()[:44], width, text))
-        rows.append({c: r[c] for c in ('site', 'op', 'width', 'requests', 'wf_per_request', 'ideal', 'wavefronts', 'ways')})
-    return rows
 
 # %% ../nbs/49_mmq.ipynb #70416801
 MMQ_SABOTAGES = {  # name -> (exact-once edit of mmq.cuh, what it breaks, build, sm)
@@ -280,61 +203,3 @@ MMQ_SABOTAGES = {  # name -> (exact-once edit of mmq.cuh, what it breaks, build,
         'fast', 75,
     ),
 }
-
-def mmq_sabotage(kind, name:str, seed:int=2) -> dict:
-    "Run MMQ sabotage `name` for `kind` on 37 rows x 16 + 3 columns (ragged tiles), K = 2 stages; what fired."
-    from ferrox_lit.host import HostError
-    old, new, why, mode, *sm = MMQ_SABOTAGES[name]
-    arch = sm[0] if sm else 90
-    kind = mmq_kind(kind)
-    if MMQ_BODY.count(old) != 1: raise ValueError(f"MMQ sabotage {name!r}: the edit occurs {MMQ_BODY.count(old)} times, expected once")
-    n_cols = max(256, 8 * kind.block_elems)   # 8 chunks: two stages, so a chunk-indexing slip has a next chunk to take
-    w = random_blocks(kind, 37 * n_cols // kind.block_elems, seed).reshape(37, -1)
-    x = np.random.default_rng(seed).standard_normal((19, n_cols)).astype(np.float32)
-    try:
-        bad = mismatches(run_mmq(kind, w, x, mode=mode, body=MMQ_BODY.replace(old, new), arch=arch, timeout=60), mmq_twin(kind, w, x))
-        return dict(kind=kind.name, sabotage=name, why=why, build=f'{mode} sm_{arch}', fired='mismatch' if bad else 'nothing',
-                    detail=f'{bad} of {37 * 19} outputs')
-    except HostError as e:
-        return dict(kind=kind.name, sabotage=name, why=why, build=f'{mode} sm_{arch}', fired=type(e).__name__,
-                    detail=str(e).splitlines()[0][:110])
-
-# %% ../nbs/49_mmq.ipynb #13574fa5
-def mmq_nvrtc(kind, arch:int=90, mode:str='fast') -> dict:
-    "NVRTC figures of `kind`'s MMQ kernel on `sm_<arch>`: registers, spills, stack, smem, occupancy, IMMA/IDP4A/LDS/STS/LDL+STL."
-    from collections import Counter
-    from ferrox_lit.nvrtc import compile_kernel, resources, disassemble, sass_ops, occupancy, arch_number, SassUnavailable
-    kind = mmq_kind(kind); arch = check_arch(arch_number(arch))
-    src, entry = mmq_src(kind)
-    c = compile_kernel(src, arch, mode=mode, fn_name=entry); r = resources(c)
-    try: ops = Counter(o.split('.')[0] for o in sass_ops(disassemble(c)))
-    except SassUnavailable: ops = None
-    sass = (lambda op: ops[op]) if ops is not None else (lambda op: None)
-    occ = occupancy(r['registers'], r['smem'], 32 * WARPS, arch)
-    return dict(
-        kind=kind.name,
-        arch=f'sm_{arch}',
-        mode=mode,
-        registers=r['registers'],
-        spills=r['spill_stores'] + r['spill_loads'],
-        stack=r['stack'],
-        smem=r['smem'],
-        occupancy=f"{occ['occupancy']:.0%}",
-        binds='+'.join(occ['binds']),
-        IMMA=sass('IMMA'),
-        IDP4A=sass('IDP'),
-        LDS=sass('LDS'),
-        STS=sass('STS'),
-        local=sass('LDL') + sass('STL') if ops is not None else None,
-    )
-
-# %% ../nbs/49_mmq.ipynb #e69b3e0f
-def mmq_errors(kind, outliers:bool=False, seed:int=0, n_rows:int=64, n_cols:int=2048, n_tokens:int=32) -> dict:
-    "NMSE per token against the float64 product {mmq, mmvq, fp32}: [n_tokens] each; weights quantized Gaussian rows (page 47's setup)."
-    from ferrox_lit.int8_error import error_weights, error_activations, int8_path, nmse
-    from ferrox_lit.twin import mul_mm_twin
-    kind = mmq_kind(kind)
-    w, _ = error_weights(kind, 'quantized', n_rows, n_cols, seed)
-    x = error_activations(n_tokens, n_cols, seed + 1, outliers)
-    ref = x.astype(np.float64) @ kind.dequantize(w).reshape(n_rows, n_cols).astype(np.float64).T
-    return dict(mmq=nmse(mmq_twin(kind, w, x), ref), mmvq=nmse(int8_path(kind, w, x), ref), fp32=nmse(mul_mm_twin(kind, w, x), ref))

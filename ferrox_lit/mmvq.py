@@ -8,16 +8,18 @@ import numpy as np
 from .core import FerroxError, mismatches
 from .kinds import KINDS, require_kind
 from .source import cuda_text
-from .q8_1 import quantize_q8_1, run_quantize_q8_1, xor_butterfly, QK8_1, BLOCK_BYTES as Q8_1_BYTES
-from .vdot import vdot_twin, n_chunks, check_vdot, VDOT_COMMON_SRC
+from .q8_1 import quantize_q8_1, xor_butterfly, QK8_1, BLOCK_BYTES as Q8_1_BYTES
+from .vdot import VDOT_COMMON_SRC
+from .kind import vdot_twin, n_chunks, check_vdot
 from .kind import random_blocks
 
 INT8_KINDS = tuple(k for k in KINDS if k.vdot_src)  # the registered kinds with an int8 dot: the ones the int8 families take
+from .mul_mm import kind_prelude
+from .kind import degenerate_blocks
 
 # %% auto #0
 __all__ = ['INT8_KINDS', 'MMVQ_ROWS', 'MAX_BATCH', 'MMVQ_BODY', 'MMVQ_SABOTAGES', 'MmvqOperands', 'check_mmvq',
-           'mmvq_contributions', 'lane_order_sum', 'mmvq_twin', 'mmvq_src', 'run_mmvq', 'mmvq_shapes', 'mmvq_evidence',
-           'mmvq_real_evidence', 'mmvq_sabotage', 'mmvq_sass']
+           'mmvq_contributions', 'lane_order_sum', 'mmvq_twin', 'mmvq_src', 'mmvq_shapes']
 
 # %% ../nbs/46_mmvq.ipynb #bf6a6735
 MMVQ_ROWS = 4        # warps (rows) per CUDA block: 128 threads, enough blocks in flight per SM for a 4096-row matrix
@@ -75,7 +77,6 @@ MMVQ_BODY = cuda_text('mmvq.cuh')  # ferrox_lit/cuda/mmvq.cuh, shown above
 
 def mmvq_src(kind, body:str|None=None) -> tuple:
     "(CUDA translation unit, entry point) of `kind`'s MMVQ kernel (`body`: the kernel text, default the package's)."
-    from ferrox_lit.mul_mm import kind_prelude   # lazy: mul_mm imports the registry, which imports the format modules
     kind = require_kind(kind); check_vdot(kind)
     entry = f"{kind.name.lower()}_mmvq"
     defines = (f"#define FX_VDOT {kind.vdot_fn}\n#define FX_NCHUNK {n_chunks(kind)}\n#define FX_BLOCK_BYTES {kind.block_bytes}\n"
@@ -84,21 +85,9 @@ def mmvq_src(kind, body:str|None=None) -> tuple:
           + VDOT_COMMON_SRC + ''.join(kind.vdot_deps) + kind.vdot_src + (MMVQ_BODY if body is None else body).replace('FX_ENTRY', entry))
     return tu, entry
 
-def run_mmvq(kind, weights:np.ndarray, x:np.ndarray, mode:str='fast', body:str|None=None, **kw) -> np.ndarray:
-    "Run the Q8_1 quantizer and `kind`'s MMVQ kernel on the CPU runtime: float32 [batch, n_rows], the contract of `mmvq_twin`."
-    from ferrox_lit.host import launch
-    kind, n_rows, n_cols, batch, row_bytes = check_mmvq(kind, weights, x)
-    a = run_quantize_q8_1(np.ascontiguousarray(x), mode=mode)
-    y = np.empty((batch, n_rows), np.float32)
-    src, entry = mmvq_src(kind, body)
-    launch(src, entry, -(-n_rows // MMVQ_ROWS), (32, MMVQ_ROWS), [np.ascontiguousarray(weights), a, y, n_rows, n_cols, batch, row_bytes],
-           mode=mode, **kw)
-    return y
-
 # %% ../nbs/46_mmvq.ipynb #541ff555
 def mmvq_shapes(kind) -> list:
     "(label, n_rows, batch, n_cols, fixture) of the MMVQ evidence dispatches for `kind`."
-    from ferrox_lit.host import degenerate_blocks
     kb = max(256, kind.block_elems)
     return [
         ('batch 1', 64, 1, 2 * kb, random_blocks),
@@ -110,36 +99,6 @@ def mmvq_shapes(kind) -> list:
         ('degenerate scales', 40, 2, kind.block_elems, degenerate_blocks),
         ('non-finite activations', 24, 3, 2 * kb, random_blocks),
     ]
-
-def mmvq_evidence(kind, seed:int=0, mode:str='fast') -> list:
-    "CPU-run MMVQ vs `mmvq_twin` over `mmvq_shapes`: random blocks (one shape with inf/NaN/zero scales), Gaussian activations."
-    kind = require_kind(kind); rows = []
-    for i, (label, n_rows, batch, n_cols, make) in enumerate(mmvq_shapes(kind)):
-        w = make(kind, n_rows * n_cols // kind.block_elems, seed + i).reshape(n_rows, -1)
-        x = np.random.default_rng(seed + i).standard_normal((batch, n_cols)).astype(np.float32)
-        if label == 'non-finite activations': x[0, 3], x[1, 40], x[2, 77], x[2, 200] = np.inf, np.nan, -np.inf, np.nan
-        y, z = run_mmvq(kind, w, x, mode=mode), mmvq_twin(kind, w, x)
-        rows.append(dict(kind=kind.name, shape=label, n_rows=n_rows, batch=batch, n_cols=n_cols, mismatches=mismatches(y, z),
-                         nan=int(np.isnan(z).sum()), nan_same=bool((np.isnan(y) == np.isnan(z)).all())))
-    return rows
-
-# %% ../nbs/46_mmvq.ipynb #4589ba3d
-def mmvq_real_evidence(kind, n_rows:int=100, batch:int=4, seed:int=0, path=None) -> dict|None:
-    "MMVQ on the CPU vs `mmvq_twin` on `n_rows` real rows of the model's tensor of `kind` (None: no such tensor or no model)."
-    from ferrox_lit.gguf_file import _resolve, _open_cached, pick_tensor   # here: the file layer imports the twins
-    from ferrox_lit.vdot import OUTLIER_SCALE
-    kind = require_kind(kind)
-    p, _ = _resolve(path)
-    if p is None: return None
-    f = _open_cached(p); t = pick_tensor(f, kind)
-    if t is None: return None
-    idx = np.unique(np.linspace(0, t.n_rows - 1, min(n_rows, t.n_rows)).round().astype(np.int64))
-    w = np.ascontiguousarray(f.rows(t)[idx])
-    r = np.random.default_rng(seed)
-    x = r.standard_normal((batch, t.row_len)).astype(np.float32)
-    x[:, r.choice(t.row_len, 4, replace=False)] *= np.float32(OUTLIER_SCALE)   # a few large channels, as LLM activations have
-    y, z = run_mmvq(kind, w, x), mmvq_twin(kind, w, x)
-    return dict(kind=kind.name, tensor=t.name, rows=len(idx), K=t.row_len, batch=batch, compared=y.size, mismatches=mismatches(y, z))
 
 # %% ../nbs/46_mmvq.ipynb #e830f754
 MMVQ_SABOTAGES = {  # name -> (exact-once edit of mmvq.cuh, what it breaks, build)
@@ -170,33 +129,3 @@ MMVQ_SABOTAGES = {  # name -> (exact-once edit of mmvq.cuh, what it breaks, buil
         'fast',
     ),
 }
-
-def mmvq_sabotage(kind, name:str, seed:int=2) -> dict:
-    "Run MMVQ sabotage `name` for `kind` on 37 rows (a ragged last CUDA block) x 2048, batch 3; what fired."
-    from ferrox_lit.host import HostError
-    old, new, why, mode = MMVQ_SABOTAGES[name]
-    kind = require_kind(kind)
-    if MMVQ_BODY.count(old) != 1: raise ValueError(f"MMVQ sabotage {name!r}: the edit occurs {MMVQ_BODY.count(old)} times, expected once")
-    n_cols = 2048  # 64 chunks: every lane has two, so a wrong lane stride double-counts (fewer than 32 chunks would hide it)
-    w = random_blocks(kind, 37 * n_cols // kind.block_elems, seed).reshape(37, -1)
-    x = np.random.default_rng(seed).standard_normal((3, n_cols)).astype(np.float32)
-    try:
-        bad = mismatches(run_mmvq(kind, w, x, mode=mode, body=MMVQ_BODY.replace(old, new), timeout=20), mmvq_twin(kind, w, x))
-        return dict(kind=kind.name, sabotage=name, why=why, build=mode, fired='mismatch' if bad else 'nothing',
-                    detail=f'{bad} of {37 * 3} outputs')
-    except HostError as e:
-        return dict(kind=kind.name, sabotage=name, why=why, build=mode, fired=type(e).__name__, detail=str(e).splitlines()[0][:110])
-
-# %% ../nbs/46_mmvq.ipynb #a9be4a45
-def mmvq_sass(kind, arch:int=90, family:str='mmvq') -> dict:
-    "NVRTC figures of `kind`'s `family` kernel on `sm_<arch>`: registers, spills, stack, occupancy, SASS IDP.4A, SHFL, LDG, LDL/STL."
-    from collections import Counter
-    from ferrox_lit.nvrtc import compile_one, disassemble, sass_ops, SassUnavailable   # here: nvrtc imports the family rows
-    r = compile_one(kind, family, arch)
-    if not r['ok']: raise MmvqOperands(f"{family} for sm_{arch} does not compile: {r['error'][:300]}")
-    try: ops = Counter(o.split('.')[0] for o in sass_ops(disassemble(r['compiled'])))
-    except SassUnavailable: ops = None
-    sass = (lambda op: ops[op]) if ops is not None else (lambda op: None)
-    return dict(kind=require_kind(kind).name, family=family, arch=f'sm_{arch}', registers=r['registers'],
-                spills=r['spill_stores'] + r['spill_loads'], stack=r['stack'], occupancy=f"{r.get('occupancy', 0):.0%}",
-                IDP4A=sass('IDP'), SHFL=sass('SHFL'), LDG=sass('LDG'), local=sass('LDL') + sass('STL') if ops is not None else None)

@@ -12,14 +12,18 @@ from pathlib import Path
 import numpy as np
 from .core import FerroxError, mismatches, md_table
 from .source import MARKER, cuda_path, source_names, CUDA_DIR
-from .host import HostError, HostCompileError, LaunchRefused, KernelTimeout, cache_dir, launch, _cxx
-from .host import f16_subnormal_blocks  # the fp16-subnormal fixture (it lives with the evidence it joined)
-from .host import random_blocks, degenerate_blocks, subnormal_blocks
+from .runtime import HostError, HostCompileError, LaunchRefused, KernelTimeout, cache_dir, launch, _cxx
+from .kind import f16_subnormal_blocks  # the fp16-subnormal fixture (it lives with the evidence it joined)
+from .host import random_blocks
+from .kind import degenerate_blocks, subnormal_blocks
 from .kinds import kind_by_name
 from .mul_mm import kernel_src
 from .twin import mul_mm_twin
-from .gpu import dequant_src
+from .matvec import dequant_src
 from .matvec import matvec_src, reduce_src, rq_matvec_src, matvec_partials_twin, reduce_twin, repack, rq_partials_twin
+from .host import run_mul_mm
+from .host import run_matvec_partials, run_reduce, run_rq_partials
+from .kinds import KINDS
 
 # %% auto #0
 __all__ = ['TINY', 'TYPE_WORDS', 'CAST_TEMPLATES', 'OPERATOR_CLASSES', 'VERDICTS', 'F16_SUBNORMAL', 'DEQUANT_THREADS',
@@ -463,7 +467,6 @@ def judge_mul_mm(kind, file:str='mul_mm.cuh') -> KernelJudge:
         x = np.random.default_rng(seed).standard_normal((batch, n_cols)).astype(np.float32)
         with np.errstate(invalid='ignore', over='ignore'): want = mul_mm_twin(kind, w, x)
         def run(tus, mode, timeout):
-            from ferrox_lit.host import run_mul_mm
             got = run_mul_mm(kind, w, x, mode=mode, src=tus['mul_mm'][0], timeout=timeout)
             return _differ(got, want, f'{n_rows} x {batch} x {n_cols}')
         return run
@@ -478,7 +481,6 @@ MATVEC_VARIANTS = {'native': 'matvec.cuh', 'split-k': 'mv_reduce.cuh', 'repacked
 
 def judge_matvec(kind, variant:str='native', file:str|None=None) -> KernelJudge:
     "A judge of `kind`'s matvec `variant` (native, split-k, repacked): mutants of `file` over ragged rows and splits, vs the twins."
-    from ferrox_lit.matvec import run_matvec_partials, run_reduce, run_rq_partials
     kind = kind_by_name(kind) if isinstance(kind, str) else kind
     if variant not in MATVEC_VARIANTS: raise LookupError(f"matvec variant {variant!r}: expected one of {tuple(MATVEC_VARIANTS)}")
     file = file or MATVEC_VARIANTS[variant]
@@ -510,7 +512,6 @@ KERNEL_BODIES = ('f16.cuh', 'dequant.cuh', 'mul_mm.cuh', 'matvec.cuh', 'mv_reduc
 
 def kernel_files() -> list:
     "The ferrox_lit/cuda files our judged kernels are made of: every kind's snippet and helpers, and the bodies."
-    from ferrox_lit.kinds import KINDS
     return sorted({n for k in KINDS for t in (k.dequant_src, *k.deps) for n in source_names(t)} | set(KERNEL_BODIES))
 
 def judges_digest(files=None) -> str:
@@ -526,7 +527,6 @@ GEMM_KINDS = ('Q4_K', 'Q8_0', 'MXFP4')  # the kinds the shared bodies are measur
 
 def targets() -> list:
     "(family, kind, variant, file) of every mutation target of our kernels the measurement covers."
-    from ferrox_lit.kinds import KINDS
     out = [('dequant', k.name, 'f32', source_names(k.dequant_src)[0]) for k in KINDS]
     out += [('dequant', 'Q8_0', 'f32', 'f16.cuh'), ('dequant', 'Q4_K', 'f32', 'k_scale_min.cuh'),
             ('dequant', 'MXFP4', 'f32', 'e8m0.cuh'), ('dequant', 'Q4_K', 'f32', 'dequant.cuh')]

@@ -15,27 +15,15 @@ from .core import FerroxError
 from .kind import Kind
 from .kinds import KINDS, require_kind
 from .mul_mm import kernel_src, BM, BN, BK, TM, TN, THREADS
-from .host import cache_dir as host_cache_dir
+from .runtime import cache_dir as host_cache_dir
+from .source import nvidia_dirs
 
 # %% auto #0
-__all__ = ['NVRTC_LAYOUTS', 'REQUIRED_TARGETS', 'OPTION_SETS', 'EXACT_TARGETS', 'TARGET_NOTICES', 'SM_LIMITS', 'NO_LIMIT',
-           'NvrtcUnavailable', 'nvidia_dirs', 'find_tool', 'nvrtc_path', 'nvrtc_lib', 'nvrtc_version',
-           'supported_archs', 'targets', 'BadTarget', 'arch_number', 'NvrtcError', 'CompileWarning', 'log_warnings',
-           'Compiled', 'cache_dir', 'kernel_name', 'compile_kernel', 'ResourcesMissing', 'elf_sections', 'parse_ptxas',
-           'resources', 'SmLimits', 'UnknownTarget', 'occupancy', 'compile_one', 'matrix_cells', 'compile_matrix',
-           'matrix_markdown', 'resource_markdown', 'KernelClaimFailed', 'SpillsFound', 'NarrowSharedLoads',
-           'LocalMemoryTraffic', 'FusedInExactMode', 'MissingInstructions', 'SassEmpty', 'check_spills',
-           'SassUnavailable', 'disassemble', 'sass_ops', 'sass_counts', 'division_ffma', 'check_sass',
-           'scalar_inner_loop', 'first_diagnostic', 'nvrtc_rung', 'snippet_syntax_slip']
+__all__ = ['NVRTC_LAYOUTS', 'REQUIRED_TARGETS', 'OPTION_SETS', 'EXACT_TARGETS', 'TARGET_NOTICES', 'SM_LIMITS', 'NO_LIMIT', 'NvrtcUnavailable', 'find_tool', 'nvrtc_path', 'nvrtc_lib', 'nvrtc_version', 'supported_archs', 'targets', 'BadTarget', 'arch_number', 'NvrtcError', 'CompileWarning', 'log_warnings', 'Compiled', 'cache_dir', 'kernel_name', 'compile_kernel', 'ResourcesMissing', 'elf_sections', 'parse_ptxas', 'resources', 'SmLimits', 'UnknownTarget', 'occupancy', 'matrix_markdown', 'resource_markdown', 'KernelClaimFailed', 'SpillsFound', 'NarrowSharedLoads', 'LocalMemoryTraffic', 'FusedInExactMode', 'MissingInstructions', 'SassEmpty', 'check_spills', 'SassUnavailable', 'disassemble', 'sass_ops', 'sass_counts', 'division_ffma', 'scalar_inner_loop', 'first_diagnostic', 'snippet_syntax_slip', 'vdot_nvrtc', 'sass_table', 'arch_gate_table', 'mmq_nvrtc']
 
 # %% ../nbs/31_nvrtc.ipynb #ccecd00d
 class NvrtcUnavailable(FerroxError, ImportError):
     "NVRTC (or a tool this check needs) is not installed: the rung cannot run here."
-
-def nvidia_dirs() -> list:
-    "The directories of the `nvidia` namespace package (where the CUDA pip wheels install)."
-    spec = importlib.util.find_spec('nvidia')
-    return [Path(p) for p in (spec.submodule_search_locations or [])] if spec else []
 
 def find_tool(name:str) -> Path|None:
     "Path of a CUDA command-line tool (`ptxas`, `nvdisasm`) from the pip wheels, else from PATH, else None."
@@ -214,7 +202,7 @@ def compile_kernel(src:str,          # a CUDA translation unit
     return c
 
 # %% ../nbs/31_nvrtc.ipynb #e1b095b0
-from .families import Family, FAMILIES, register_family, DECODE_ARCHES
+#| export
 
 # %% ../nbs/31_nvrtc.ipynb #616a343f
 class ResourcesMissing(FerroxError, LookupError):
@@ -315,31 +303,6 @@ def occupancy(registers:int,   # registers per thread (ptxas)
 
 # %% ../nbs/31_nvrtc.ipynb #bc9ec336
 def _jobs() -> int: return int(os.environ.get('FERROX_LIT_JOBS') or min(4, os.cpu_count() or 1))
-
-def compile_one(kind, family:str, arch:int, mode:str='fast', extra=()) -> dict:
-    "One matrix cell: compile, resources and occupancy of `family`'s kernel for `kind` on `sm_<arch>`, as a row."
-    kind = require_kind(kind)
-    row = dict(kind=kind.name, family=family, arch=arch, mode=mode, ok=False, error='', notices=[])
-    try:
-        src, fn = FAMILIES[family](kind)
-        c = compile_kernel(src, arch, extra, mode, fn_name=fn)
-        r = resources(c)
-        row.update(ok=True, notices=c.notices, compiled=c, **{k: v for k, v in r.items() if k != 'cmem'})
-        if arch in SM_LIMITS:
-            o = occupancy(r['registers'], r['smem'], FAMILIES[family].threads, arch)
-            row.update(blocks=o['blocks'], warps=o['warps'], occupancy=o['occupancy'], binds='+'.join(o['binds']))
-    except NvrtcError as e: row['error'] = str(e)
-    return row
-
-def matrix_cells(kinds=None, families=None, arches=None, modes=None) -> list:
-    "(kind, family, arch, mode) cells: every kind x family (that has a kernel for it) x target in fast mode, exact on `EXACT_TARGETS`."
-    return [(k, f, a, m) for k in (kinds or KINDS) for f in (families or FAMILIES) if not FAMILIES[f].refuses(k)   # no kernel: no cell
-            for m in (modes or OPTION_SETS) for a in (arches or ((FAMILIES[f].arches or targets()) if m == 'fast' else EXACT_TARGETS))]
-
-def compile_matrix(kinds=None, families=None, arches=None, modes=None) -> list:
-    "Rows of `compile_one` for each of `matrix_cells(...)`, compiled on a small thread pool."
-    cells = matrix_cells(kinds, families, arches, modes)
-    with ThreadPoolExecutor(_jobs()) as ex: return list(ex.map(lambda c: compile_one(*c), cells))
 
 # %% ../nbs/31_nvrtc.ipynb #603c229b
 def matrix_markdown(rows, family:str='mul_mm') -> str:
@@ -445,23 +408,6 @@ def division_ffma(ptx) -> bool:
     ptx = ptx.decode() if isinstance(ptx, bytes) else (ptx or '')
     return 'div.rn.f32' in ptx and 'fma.rn.f32' not in ptx
 
-def check_sass(counts:dict, family:str='mul_mm', mode:str='fast', what:str='',
-               ptx=None,   # the compile's PTX: lets an exact build's FFMA be the division's (see `division_ffma`)
-              ) -> dict:
-    "Raise the named `KernelClaimFailed` where the SASS `counts` contradict what `family`'s source claims."
-    if not counts['instructions']: raise SassEmpty(f'{what}: the disassembly has no instructions; nothing was checked')
-    if FAMILIES[family].wide_shared_loads and (counts['lds_narrow'] or not counts['lds128']):
-        raise NarrowSharedLoads(
-            f"{what}: {counts['lds128']} LDS.128 and {counts['lds_narrow']} narrower shared loads; the source claims float4 only"
-        )
-    if counts['ldl'] or counts['stl']:
-        raise LocalMemoryTraffic(f"{what}: {counts['ldl']} LDL and {counts['stl']} STL instructions")
-    if mode == 'exact' and counts['ffma'] and not division_ffma(ptx):
-        raise FusedInExactMode(f"{what}: {counts['ffma']} FFMA in the -fmad=false build")
-    short = [f'{counts[k]} {k} (claims >= {n})' for k, n in FAMILIES[family].sass_min if counts[k] < n]
-    if short: raise MissingInstructions(f"{what}: {', '.join(short)}")
-    return counts
-
 # %% ../nbs/31_nvrtc.ipynb #75b73ce7
 _F4_LOOP = re.compile(r'(?P<ind>[ \t]*)for \(int (?P<i>\w) = 0; (?P=i) < (?P<lim>FX_T[MN]); (?P=i) \+= 4\) \{\n'
                       r'\s*const float4 v = \*\(const float4\*\)&(?P<arr>s[ab])\[kk\]\[(?P<base>\w+ \* FX_T[MN]) \+ (?P=i)\];\n'
@@ -486,38 +432,98 @@ def first_diagnostic(message:str) -> str:
     hits = [l for l in lines if re.search(r'\b(error|warning)\b', l) and not any(p.search(l) for p in TARGET_NOTICES)]
     return (hits or lines or [''])[0].strip()
 
-def nvrtc_rung(kind, sass_arch:int=90) -> tuple:
-    "The `ferrox-lit check` rung: NVRTC compiles, ptxas resources and SASS claims for `kind`; (verdict, figure)."
-    try: targets()
-    except NvrtcUnavailable as e: return 'n/a', str(e)
-    kind = require_kind(kind)
-    rows = [compile_one(*cell) for cell in matrix_cells([kind])]
-    bad = [r for r in rows if not r['ok']]
-    if bad:
-        r = bad[0]
-        return 'FAIL', f"{len(bad)}/{len(rows)} compiles fail; {r['family']} sm_{r['arch']} {r['mode']}: {first_diagnostic(r['error'])}"
-    spilled = [r for r in rows if r['spill_stores'] or r['spill_loads']]
-    if spilled:
-        return 'FAIL', f"{len(spilled)} compiles spill, e.g. {spilled[0]['family']} sm_{spilled[0]['arch']}: {spilled[0]['spill_stores']} B"
-    main = next(r for r in rows if r['family'] == 'mul_mm' and r['arch'] == sass_arch and r['mode'] == 'fast')
-    fig = f"{len(rows)} compiles clean, 0 spills; sm_{sass_arch}: {main['registers']} regs, occupancy {main['occupancy']:.0%}"
-    try:
-        n = {
-            (r['family'], r['mode']):
-                check_sass(sass_counts(disassemble(r['compiled'])), r['family'], r['mode'], f"{r['family']} {r['mode']}", r['compiled'].ptx)
-            for r in rows
-            if r['arch'] == sass_arch
-        }
-    except SassUnavailable as e: return 'ok', fig + f'; SASS n/a ({e})'
-    except KernelClaimFailed as e: return 'FAIL', fig + f'; SASS: {type(e).__name__}: {e}'
-    m, x = n[('mul_mm', 'fast')], n.get(('mul_mm', 'exact'), dict(ffma='-'))
-    q = n.get(('mmvq', 'fast'))
-    return 'ok', fig + f"; SASS {m['lds128']} LDS.128, 0 LDL/STL, {m['ffma']} FFMA fast -> {x['ffma']} exact" + (
-        f"; mmvq {q['idp4a']} IDP.4A, {q['shfl']} SHFL" if q else '')
-
 # %% ../nbs/31_nvrtc.ipynb #37ef2a02
 def snippet_syntax_slip(kind) -> Kind:
     "A copy of `kind` whose dequant snippet lost its last semicolon: the slip NVRTC must reject."
     kind = require_kind(kind)
     i = kind.dequant_src.rindex(';')
     return dataclasses.replace(kind, dequant_src=kind.dequant_src[:i] + kind.dequant_src[i + 1:])
+
+# %% ../nbs/45_vdot.ipynb #3f05b6d6
+from .kind import Kind
+from .vdot import NVRTC_ARCHES, vdot_src
+
+# %% ../nbs/45_vdot.ipynb #4c7dd9cc
+def vdot_nvrtc(kind:Kind, arches=NVRTC_ARCHES) -> list:
+    "NVRTC compiles the test kernel per arch: registers, spills, and (where nvdisasm reads the arch) IDP4A / FFMA counts, fast and exact."
+    from collections import Counter
+    src, entry = vdot_src(kind)
+    rows = []
+    for arch in arches:
+        for mode in ('fast', 'exact') if arch == 90 else ('fast',):
+            c = compile_kernel(src, arch, fn_name=entry, mode=mode, strict=False)
+            r = resources(c)
+            row = dict(kind=kind.name, arch=f'sm_{arch}', mode=mode, registers=r['registers'],
+                       spills=r['spill_stores'] + r['spill_loads'], idp4a='', ffma='', local='')
+            try: ops = Counter(sass_ops(disassemble(c)))
+            except SassUnavailable: ops = None    # nvdisasm 13 dropped sm_70
+            if ops is not None:
+                if not sum(ops.values()): raise SassEmpty(f"{entry} sm_{arch}: the disassembly has no instructions")
+                n = lambda p: sum(v for o, v in ops.items() if o.startswith(p))
+                row.update(idp4a=n('IDP.4A'), ffma=n('FFMA'), local=n('LDL') + n('STL'))
+            rows.append(row)
+    return rows
+
+# %% ../nbs/48_mma.ipynb #501f2cf9
+from .mma import GATE_STATEMENTS, LDMATRIX_SRC, REGS_SRC, TILE_SRC, gate_source
+from .device import build, DeviceCompileError
+
+# %% ../nbs/48_mma.ipynb #f75d097d
+def sass_table(arches=(80, 90)) -> list:
+    "NVRTC compiles of REGS_SRC, LDMATRIX_SRC and TILE_SRC: per kernel and arch, IMMA and LDSM counts (by SASS opcode), registers, spills."
+    rows = []
+    for name, src in [('mma_regs', REGS_SRC), ('ldmatrix_regs', LDMATRIX_SRC), ('mma_tile', TILE_SRC)]:
+        for arch in arches:
+            c = compile_kernel(src, arch, fn_name=name)
+            ops = sass_ops(disassemble(c)); r = resources(c)
+            imma = sorted({o for o in ops if o.startswith('IMMA')})
+            rows.append(dict(kernel=name, arch=f'sm_{arch}', instructions=len(ops), imma=sum(o.startswith('IMMA') for o in ops),
+                             imma_forms=' '.join(imma), ldsm=sum(o.startswith('LDSM') for o in ops),
+                             registers=r.get('registers'), spill_stores=r.get('spill_stores'), spill_loads=r.get('spill_loads')))
+    return rows
+
+# %% ../nbs/48_mma.ipynb #6ecec6e7
+def arch_gate_table() -> list:
+    "Per statement, on both sides of the sm ptxas needs: whether NVRTC compiles it and whether the CPU runtime builds it."
+    rows = []
+    for name, (stmt, sm) in GATE_STATEMENTS.items():
+        for arch in (sm - 5, sm) if sm == 80 else (70, 75):
+            src = gate_source(name)
+            try: compile_kernel(src, arch, fn_name='k', strict=False); nv = 'compiles'
+            except NvrtcError as e: nv = 'refused: ' + next((l.split('error   : ')[-1] for l in str(e).splitlines() if 'error' in l), '?')
+            try: build(src, 'k', arch=10 * arch, filename='gate.cu'); cpu = 'builds'
+            except DeviceCompileError as e:
+                cpu = 'refused: ' + next((l.split('error: ')[-1] for l in str(e).splitlines() if 'error:' in l), '?')
+            rows.append(dict(statement=name, arch=f'sm_{arch}', nvrtc=nv, cpu_runtime=cpu))
+    return rows
+
+# %% ../nbs/49_mmq.ipynb #57dcf9a1
+from .mmq import WARPS, check_arch, mmq_kind, mmq_src
+
+# %% ../nbs/49_mmq.ipynb #13574fa5
+def mmq_nvrtc(kind, arch:int=90, mode:str='fast') -> dict:
+    "NVRTC figures of `kind`'s MMQ kernel on `sm_<arch>`: registers, spills, stack, smem, occupancy, IMMA/IDP4A/LDS/STS/LDL+STL."
+    from collections import Counter
+    kind = mmq_kind(kind); arch = check_arch(arch_number(arch))
+    src, entry = mmq_src(kind)
+    c = compile_kernel(src, arch, mode=mode, fn_name=entry); r = resources(c)
+    try: ops = Counter(o.split('.')[0] for o in sass_ops(disassemble(c)))
+    except SassUnavailable: ops = None
+    sass = (lambda op: ops[op]) if ops is not None else (lambda op: None)
+    occ = occupancy(r['registers'], r['smem'], 32 * WARPS, arch)
+    return dict(
+        kind=kind.name,
+        arch=f'sm_{arch}',
+        mode=mode,
+        registers=r['registers'],
+        spills=r['spill_stores'] + r['spill_loads'],
+        stack=r['stack'],
+        smem=r['smem'],
+        occupancy=f"{occ['occupancy']:.0%}",
+        binds='+'.join(occ['binds']),
+        IMMA=sass('IMMA'),
+        IDP4A=sass('IDP'),
+        LDS=sass('LDS'),
+        STS=sass('STS'),
+        local=sass('LDL') + sass('STL') if ops is not None else None,
+    )

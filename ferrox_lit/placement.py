@@ -14,12 +14,14 @@ from .kind import Codebook, random_blocks
 from .kinds import require_kind
 from .banks import phase_wavefronts
 from .families import FAMILIES, run_dequant
-from .host import run_mul_mm, launch
+from .host import run_mul_mm
+from .runtime import launch
 from .tables import Table, gguf_grid
 from .mul_mm import BM, BK
-from .matvec import run_matvec, run_rq_matvec, repack, recipe_for, RepackUnsupported, MV_ROWS
-from .mmvq import run_mmvq
-from .mmq import run_mmq
+from .matvec import repack, recipe_for, RepackUnsupported, MV_ROWS
+from .host import run_matvec, run_rq_matvec
+from .host import run_mmvq
+from .host import run_mmq
 import ferrox_lit.host as _host
 
 # %% auto #0

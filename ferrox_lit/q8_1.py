@@ -10,8 +10,7 @@ from .source import cuda_text
 
 # %% auto #0
 __all__ = ['QK8_1', 'BLOCK_BYTES', 'Q_MAX', 'Q8_1_THREADS', 'Q8_1_SABOTAGES', 'Q8_1Error', 'xor_butterfly', 'fmaxf_', 'roundf',
-           'quantize_q8_1', 'q8_1_fields', 'dequantize_q8_1', 'quantize_q8_1_ggml_cpu', 'q8_1_src', 'run_quantize_q8_1',
-           'q8_1_fixtures', 'q8_1_sabotage']
+           'quantize_q8_1', 'q8_1_fields', 'dequantize_q8_1', 'quantize_q8_1_ggml_cpu', 'q8_1_src', 'q8_1_fixtures']
 
 # %% ../nbs/44_q8_1.ipynb #3b300cd7
 QK8_1 = 32                          # values per block: one warp, one value per lane
@@ -104,22 +103,6 @@ def q8_1_src() -> tuple:
     "(CUDA translation unit, entry point) of the Q8_1 quantizer."
     return cuda_text('f32_to_f16.cuh') + cuda_text('quantize_q8_1.cuh'), 'ferrox_quantize_q8_1'
 
-def run_quantize_q8_1(x:np.ndarray,        # float32 [..., n], n a multiple of 32
-                      mode:str='fast',     # host runner mode: fast, race, asan
-                      src:str|None=None,   # the translation unit (default: the package's; sabotages pass their own)
-                      **kw) -> np.ndarray:
-    "Run the CUDA quantizer on the CPU runtime: uint8 [..., n/32*36], to compare with `quantize_q8_1`."
-    from ferrox_lit.host import launch  # here, not at the top: the format modules import this twin, and host imports them
-    _check(x)
-    flat = np.ascontiguousarray(x.reshape(-1))
-    out = np.empty(flat.size // QK8_1 * BLOCK_BYTES, np.uint8)
-    text, fn = q8_1_src()
-    # live=False: a uint8 output has no value the kernel cannot write (the 0xA5 sentinel is the quant -91); the
-    # byte-for-byte comparison with the twin is what catches an unwritten byte
-    launch(text if src is None else src, fn, -(-flat.size // Q8_1_THREADS), Q8_1_THREADS, [flat, out, flat.size], mode=mode,
-           live=False, **kw)
-    return out.reshape(*x.shape[:-1], -1)
-
 # %% ../nbs/44_q8_1.ipynb #e135d755
 def q8_1_fixtures(seed:int=0) -> dict:
     "name -> float32 [rows, 256] activations: Gaussian, outliers, zeros, single values, rounding ties, inf/NaN, subnormals, tiny amax."
@@ -155,17 +138,3 @@ Q8_1_SABOTAGES = {  # name -> (exact-once edit of quantize_q8_1.cuh, what it bre
     'no-clamp': ('(signed char)fminf(fmaxf(r, -127.0f), 127.0f)', '(signed char)r', 'no clamp: a subnormal d lets |x / d| pass 127',
                  'fast'),
 }
-
-def q8_1_sabotage(name:str, x:np.ndarray|None=None) -> dict:
-    "Run sabotage `name` on the CPU runtime against the twin: what fired."
-    from ferrox_lit.host import HostError
-    old, new, why, mode = Q8_1_SABOTAGES[name]
-    text, _ = q8_1_src()
-    if text.count(old) != 1: raise ValueError(f"Q8_1 sabotage {name!r}: the edit occurs {text.count(old)} times, expected once")
-    x = np.concatenate(list(q8_1_fixtures(1).values())) if x is None else x
-    try:
-        got = run_quantize_q8_1(x, src=text.replace(old, new), mode=mode)
-        return dict(sabotage=name, why=why, build=mode, fired='mismatch' if (got != quantize_q8_1(x)).any() else 'nothing',
-                    detail=f'{int((got != quantize_q8_1(x)).sum()):,} bytes differ')
-    except HostError as e:
-        return dict(sabotage=name, why=why, build=mode, fired=type(e).__name__, detail=str(e).splitlines()[0][:120])

@@ -17,7 +17,8 @@ from .gguf_file import DefaultModelUnavailable, DefaultModelCorrupt
 from .runtime import MEASURED
 from .twin import mul_mm_twin
 from .host import run_mul_mm
-from .matvec import run_matvec, matvec_twin
+from .matvec import matvec_twin
+from .host import run_matvec
 from .families import FAMILIES, run_dequant
 
 

@@ -9,8 +9,7 @@ from pathlib import Path
 from .core import FerroxError
 
 # %% auto #0
-__all__ = ['CUDA_DIR', 'MARKER', 'MissingSource', 'cuda_path', 'cuda_text', 'source_names', 'code_md', 'show_cuda',
-           'sabotage_diff', 'twin_diff', 'sabotage_diffs']
+__all__ = ['CUDA_DIR', 'MARKER', 'MissingSource', 'cuda_path', 'cuda_text', 'source_names', 'code_md', 'show_cuda', 'sabotage_diff', 'twin_diff', 'sabotage_diffs', 'nvidia_dirs']
 
 # %% ../nbs/03_source.ipynb #055cadda
 CUDA_DIR = (
@@ -100,3 +99,13 @@ def sabotage_diffs(kind):
         td = twin_diff(s.twin)
         if td: parts.append(code_md(td, 'diff'))
     return Markdown('\n'.join(parts))
+
+# %% ../nbs/31_nvrtc.ipynb #587d85a8
+import importlib.util
+from pathlib import Path
+
+# %% ../nbs/31_nvrtc.ipynb #510e8b91
+def nvidia_dirs() -> list:
+    "The directories of the `nvidia` namespace package (where the CUDA pip wheels install)."
+    spec = importlib.util.find_spec('nvidia')
+    return [Path(p) for p in (spec.submodule_search_locations or [])] if spec else []

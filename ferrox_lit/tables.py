@@ -11,7 +11,7 @@ from .core import FerroxError
 
 # %% auto #0
 __all__ = ['CTYPES', 'SUFFIX', 'SPACES', 'KSIGNS_IQ2XS', 'KMASK_IQ2XS', 'BadTable', 'Table', 'TableNotDeclared', 'parse_table',
-           'table_mismatches', 'parity', 'sign_bits', 'NoGguFGrid', 'gguf_grid', 'table_slip']
+           'table_mismatches', 'parity', 'sign_bits', 'NoGguFGrid', 'gguf_grid']
 
 # %% ../nbs/04_tables.ipynb #0d6a31b9
 CTYPES = {np.dtype(np.uint8): 'unsigned char', np.dtype(np.int8): 'signed char', np.dtype(np.uint16): 'unsigned short',
@@ -111,20 +111,3 @@ def gguf_grid(qtype_name:str) -> np.ndarray:
     b = np.rint(g).astype(np.int64).astype(np.uint8)                     # the bytes ggml packs (IQ1's -1 is 0xff)
     dtype = {8: np.uint64, 4: np.uint32}[b.shape[1]]
     return np.ascontiguousarray(b).view(np.dtype(dtype).newbyteorder('<')).reshape(-1).astype(dtype)
-
-# %% ../nbs/04_tables.ipynb #e078599d
-def table_slip(name:str,        # the sabotage's id
-               slip:str,        # the slip in prose
-               table:Table,     # the row's table
-               values,          # the slipped values
-               twin,            # the row's twin, which indexes `table` by a module name
-               table_name:str   # that module name
-              ):
-    "A `Sabotage` of an integer table: the emitted declaration gets `values`, and so does the table the twin indexes."
-    from ferrox_lit.kind import Sabotage, twin_slip   # lazy: the format seam imports this module's tables
-    bad = replace(table, values=np.asarray(values, table.values.dtype))
-    old, new = table.src().splitlines(), bad.src().splitlines()
-    rows = [i for i, (a, b) in enumerate(zip(old, new)) if a != b]           # the rows of 8 entries the slip touches
-    if not rows: raise ValueError(f"{name}: the slipped values equal the table's")
-    span = slice(rows[0], rows[-1] + 1)
-    return Sabotage(name, slip, '\n'.join(old[span]), '\n'.join(new[span]), twin_slip(twin, **{table_name: bad}))

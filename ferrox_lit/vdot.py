@@ -8,105 +8,31 @@ import dataclasses
 import re
 import numpy as np
 from .core import FerroxError, mismatches
-from .kind import Kind, byte_at, u16_at, random_blocks
+from .kind import Kind, random_blocks
+from .core import byte_at, u16_at
 from .f16 import f16_to_f32
 from .q8_1 import quantize_q8_1, dequantize_q8_1, QK8_1, BLOCK_BYTES as Q8_1_BYTES
 from .source import cuda_text
+from .source import code_md, twin_diff
+from .mul_mm import kind_prelude
+from .kind import degenerate_blocks, subnormal_blocks
+from .kind import pieces_vdot, pieces_twin, epi_halves, built_from_pieces, VDOT_PIECES_SRC, PiecesMissing
+from .core import word_at, _sbytes, dp4a, vsub4, int8_table, i8_table_src, lut4  # shown on this page, they live in core: the formats use them
+from .core import NotIntegerTable
+from .kind import CHUNK, OUTLIER_SCALE, VdotMissing, VdotOperands, activations, check_vdot, n_chunks, q8_1_chunks, vdot_twin  # the int8 dot's contract, shown here, lives with the format seam
 
 # %% auto #0
-__all__ = ['VDOT_COMMON_SRC', 'VDOT_TEST_SRC', 'CHUNK', 'U', 'THREADS', 'OUTLIER_SCALE', 'BOUND_U', 'NVRTC_ARCHES',
-           'VDOT_PIECES_SRC', 'word_at', 'dp4a', 'vsub4', 'NotIntegerTable', 'int8_table', 'i8_table_src', 'lut4',
-           'VdotMissing', 'VdotOperands', 'n_chunks', 'check_vdot', 'vdot_twin', 'vdot_sabotaged',
-           'vdot_sabotage_diffs', 'vdot_src', 'run_vdot', 'activations', 'q8_1_chunks', 'vdot_reference', 'bound_ratio',
-           'vdot_evidence', 'error_ratios', 'plot_error_ratios', 'route_errors', 'vdot_sabotage_report', 'vdot_nvrtc',
-           'PiecesMissing', 'epi_halves', 'pieces_vdot', 'built_from_pieces', 'pieces_twin', 'from_pieces',
-           'pieces_agreement']
+__all__ = ['VDOT_COMMON_SRC', 'VDOT_TEST_SRC', 'U', 'THREADS', 'BOUND_U', 'NVRTC_ARCHES', 'vdot_sabotaged', 'vdot_sabotage_diffs',
+           'vdot_src', 'vdot_reference', 'bound_ratio', 'error_ratios', 'plot_error_ratios', 'route_errors']
 
 # %% ../nbs/45_vdot.ipynb #vdot-005
 VDOT_COMMON_SRC = cuda_text('vdot_common.cuh')  # ferrox_lit/cuda/vdot_common.cuh: the byte-wise word loads
+
 VDOT_TEST_SRC = cuda_text('vdot_test.cuh')      # ferrox_lit/cuda/vdot_test.cuh: the test kernel, one thread per chunk
-CHUNK = QK8_1                                   # elements per unit of work: one Q8_1 block
+
 U = 2.0 ** -24                                  # float32's unit roundoff
 
-
-# %% ../nbs/45_vdot.ipynb #vdot-008
-def word_at(xb:np.ndarray, off) -> np.ndarray:
-    "Twin of `ferrox_vdot_i32(xb + off)`: the little-endian 32-bit word at broadcast byte offsets `off`, as uint32."
-    off = np.asarray(off, np.intp)
-    return byte_at(xb, off) | (byte_at(xb, off + 1) << 8) | (byte_at(xb, off + 2) << 16) | (byte_at(xb, off + 3) << 24)
-
-def _sbytes(x) -> np.ndarray:
-    "The four bytes of each 32-bit word of `x` as int8, little-endian: [..., 4]."
-    x = np.ascontiguousarray(np.asarray(x, np.uint32))
-    return x.view(np.int8).reshape(*x.shape, 4)
-
-def dp4a(a, b, signed:bool=True) -> np.ndarray:
-    "Twin of a chain of `__dp4a(a[i], b[i], acc)` over the last axis from acc = 0: int32 [..., 1]; `signed=False`: dp4a.u32."
-    a, b = np.broadcast_arrays(np.asarray(a, np.uint32), np.asarray(b, np.uint32))
-    t = np.int32 if signed else np.uint32
-    bytes_ = (lambda x: _sbytes(x)) if signed else (lambda x: _sbytes(x).view(np.uint8))
-    p = bytes_(a).astype(np.int64) * bytes_(b).astype(np.int64)
-    return p.sum(axis=(-2, -1)).astype(t).astype(np.int32)[..., None]   # exact: |sum| < 2^31 for every caller
-
-def vsub4(a, b) -> np.ndarray:
-    "Twin of `__vsub4(a, b)`: per-byte a - b modulo 256, as uint32."
-    a, b = np.broadcast_arrays(np.asarray(a, np.uint32), np.asarray(b, np.uint32))
-    r = (np.ascontiguousarray(a).view(np.uint8) - np.ascontiguousarray(b).view(np.uint8))
-    return r.view(np.uint32).reshape(a.shape)
-
-
-# %% ../nbs/45_vdot.ipynb #vdot-013
-class NotIntegerTable(FerroxError, ValueError): "A codebook whose values, times the factor, are not all int8 integers."
-
-def int8_table(values, factor:float=1.0) -> np.ndarray:
-    "A codebook's float values times `factor` as the int8 lanes `__dp4a` multiplies: int8 [16], exact or `NotIntegerTable`."
-    v = np.asarray(values, np.float64) * factor
-    if not (np.all(v == np.round(v)) and np.all((v >= -128) & (v <= 127))):
-        raise NotIntegerTable(f"table x {factor:g} is not int8 integers: {v.tolist()}")
-    t = np.round(v).astype(np.int8); t.setflags(write=False)
-    return t
-
-def i8_table_src(c_name:str, table:np.ndarray) -> str:
-    "The CUDA C declaration of an int8 table: `__device__ const signed char c_name[16] = {...};` (the ONE array the twin indexes)."
-    return f"\n__device__ const signed char {c_name}[{len(table)}] = {{{', '.join(str(int(x)) for x in table)}}};\n"
-
-def lut4(table:np.ndarray, v) -> np.ndarray:
-    "Twin of `ferrox_vdot_lut4(table, v)`: the low nibble of each byte of `v` looked up in the int8 `table`, repacked: uint32."
-    v = np.asarray(v, np.uint32)
-    t = np.asarray(table, np.int8).view(np.uint8).astype(np.uint32)
-    return t[v & 15] | (t[(v >> 8) & 15] << 8) | (t[(v >> 16) & 15] << 16) | (t[(v >> 24) & 15] << 24)
-
-
 # %% ../nbs/45_vdot.ipynb #vdot-017
-class VdotMissing(FerroxError, LookupError): "The kind has no int8 dot snippet (`vdot_src`) or no twin of it."
-class VdotOperands(FerroxError, ValueError): "Weight or Q8_1 blocks of the wrong dtype or shape for a kind's int8 dot."
-
-def n_chunks(kind:Kind) -> int:
-    "32-element chunks per block of `kind`: the `j` range of its `ferrox_vdot_<kind>`."
-    return kind.block_elems // CHUNK
-
-def check_vdot(kind:Kind, w_blocks=None, a_blocks=None) -> tuple:
-    "Validate before any work: `kind` has a snippet and twin; w uint8 [nb, block_bytes], a uint8 [nb, n_chunks, 36]."
-    if not kind.vdot_src or kind.vdot_twin is None: raise VdotMissing(f"{kind.name} has no int8 dot snippet and twin (vdot_src/vdot_twin)")
-    if w_blocks is None: return None, None
-    C = n_chunks(kind)
-    for x, what in ((w_blocks, 'w_blocks'), (a_blocks, 'a_blocks')):
-        if not isinstance(x, np.ndarray) or x.dtype != np.uint8:
-            raise VdotOperands(f"{kind.name}: {what} must be a uint8 numpy array, got {getattr(x, 'dtype', type(x).__name__)}")
-    if w_blocks.ndim != 2 or w_blocks.shape[1] != kind.block_bytes:
-        raise VdotOperands(f"{kind.name}: w_blocks must be [nb, {kind.block_bytes}], got {w_blocks.shape}")
-    if a_blocks.shape != (len(w_blocks), C, Q8_1_BYTES):
-        raise VdotOperands(f"{kind.name}: a_blocks must be [{len(w_blocks)}, {C}, {Q8_1_BYTES}] (Q8_1 per chunk), got {a_blocks.shape}")
-    return np.ascontiguousarray(w_blocks), np.ascontiguousarray(a_blocks)
-
-def vdot_twin(kind:Kind, w_blocks:np.ndarray, a_blocks:np.ndarray, twin=None) -> np.ndarray:
-    "Every chunk's contribution through `kind`'s twin (or `twin`): float32 [nb, n_chunks]."
-    w, a = check_vdot(kind, w_blocks, a_blocks)
-    C = n_chunks(kind)
-    with np.errstate(all='ignore'):   # inf/NaN scales propagate as in the kernel
-        out = (twin or kind.vdot_twin)(w[:, None, :], a, np.arange(C).reshape(1, C, 1))
-    return np.asarray(out, np.float32).reshape(len(w), C)
-
 def vdot_sabotaged(kind:Kind, name:str) -> Kind:
     "A copy of `kind` with vdot sabotage `name` applied to its snippet text (or one of `vdot_deps`) and its twin."
     sab = {s.name: s for s in kind.vdot_sabotages}
@@ -123,7 +49,6 @@ def vdot_sabotage_diffs(kind:Kind):
     "Display every vdot sabotage of `kind`: name, the slip in prose, its diff of the snippet's text, the same slip in the twin."
     import difflib
     from IPython.display import Markdown
-    from ferrox_lit.source import code_md, twin_diff
     parts = []
     for s in kind.vdot_sabotages:
         bad = vdot_sabotaged(kind, s.name)
@@ -133,11 +58,9 @@ def vdot_sabotage_diffs(kind:Kind):
         parts.append(f"**`{s.name}`**: {s.slip}\n\n" + code_md('\n'.join(d), 'diff') + code_md(twin_diff(s.twin), 'diff'))
     return Markdown('\n'.join(parts))
 
-
 # %% ../nbs/45_vdot.ipynb #vdot-020
 def vdot_src(kind:Kind) -> tuple:
     "(translation unit, entry point) of `kind`'s vdot test kernel: the dequant prelude, the word loads, the snippet, the kernel."
-    from ferrox_lit.mul_mm import kind_prelude   # lazy: mul_mm imports the registry, which imports the format modules
     check_vdot(kind)
     entry = f"{kind.name.lower()}_vdot_test"
     defines = (f"#define FX_VDOT {kind.vdot_fn}\n#define FX_NCHUNK {n_chunks(kind)}\n"
@@ -149,34 +72,7 @@ def vdot_src(kind:Kind) -> tuple:
 
 THREADS = 128  # threads per CUDA block of the test kernel (any count works: one thread per chunk, guarded)
 
-def run_vdot(kind:Kind, w_blocks:np.ndarray, a_blocks:np.ndarray, mode:str='fast', **kw) -> np.ndarray:
-    "The snippet itself, compiled for the CPU (ferrox_lit.host.launch): float32 [nb, n_chunks], same contract as `vdot_twin`."
-    from ferrox_lit.host import launch
-    w, a = check_vdot(kind, w_blocks, a_blocks)
-    src, entry = vdot_src(kind)
-    n = len(w) * n_chunks(kind)
-    out = np.empty(n, np.float32)
-    if n: launch(src, entry, (n + THREADS - 1) // THREADS, THREADS, [w.reshape(-1), a.reshape(-1), out, n], mode=mode, **kw)
-    return out.reshape(len(w), n_chunks(kind))
-
-
 # %% ../nbs/45_vdot.ipynb #vdot-022
-OUTLIER_SCALE = 50.0  # outlier channels are this many times larger than the rest (LLM activations: a few channels 10-100x)
-
-def activations(kind:Kind, n_blocks:int, seed:int, outliers:bool=False) -> np.ndarray:
-    "Gaussian activations for `n_blocks` blocks of `kind`, float32 [n_blocks, block_elems]; `outliers`: ~1 channel in 32 scaled by 50."
-    rng = np.random.default_rng(seed)
-    x = rng.standard_normal((n_blocks, kind.block_elems)).astype(np.float32)
-    if outliers:
-        ch = rng.random(kind.block_elems) < 1 / 32
-        ch[rng.integers(kind.block_elems)] = True   # at least one
-        x[:, ch] *= np.float32(OUTLIER_SCALE)
-    return x
-
-def q8_1_chunks(kind:Kind, x:np.ndarray) -> np.ndarray:
-    "Activations float32 [nb, block_elems] as the Q8_1 blocks the kernel reads: uint8 [nb, n_chunks, 36]."
-    return quantize_q8_1(x).reshape(len(x), n_chunks(kind), Q8_1_BYTES)
-
 def vdot_reference(kind:Kind, w_blocks:np.ndarray, a_blocks:np.ndarray) -> tuple:
     "fp64 `sum(dequant(w) * dequant_q8_1(a))` per chunk, and the magnitude M the error bound scales with: (ref, M) float64 [nb, C]."
     w, a = check_vdot(kind, w_blocks, a_blocks)
@@ -207,38 +103,12 @@ def bound_ratio(kind:Kind, got:np.ndarray, w_blocks, a_blocks) -> float:
     return float(r.max())
 
 def _fixtures(kind:Kind, n_blocks:int, seed:int) -> list:
-    from ferrox_lit.host import degenerate_blocks, subnormal_blocks
     wr, wd = random_blocks(kind, n_blocks, seed), degenerate_blocks(kind, n_blocks, seed)
     return ([('random x gaussian', wr, activations(kind, n_blocks, seed)),
              ('random x outliers', wr, activations(kind, n_blocks, seed, outliers=True)),
              ('degenerate scales x gaussian', wd, activations(kind, n_blocks, seed + 1))]
             + ([('subnormal scales x gaussian', subnormal_blocks(kind, n_blocks, seed), activations(kind, n_blocks, seed + 2))]
                if kind.e8m0_fields else []))   # E8M0 scales of 2^-127, 2^-126: subnormal products, no flush to zero
-
-def _real_fixture(kind:Kind, n_blocks:int, seed:int):
-    "Up to `n_blocks` blocks of the embedded model's tensor of this kind (spread over it), or None."
-    from ferrox_lit.gguf_file import _resolve, _open_cached, pick_tensor
-    p, _ = _resolve(None)
-    if p is None: return None
-    f = _open_cached(p); t = pick_tensor(f, kind)
-    if t is None: return None
-    blocks = np.asarray(f.rows(t)).reshape(-1, kind.block_bytes)
-    idx = np.unique(np.linspace(0, len(blocks) - 1, min(n_blocks, len(blocks))).round().astype(np.int64))
-    return (f'real {t.name}', np.ascontiguousarray(blocks[idx]), activations(kind, len(idx), seed, outliers=True))
-
-def vdot_evidence(kind:Kind, n_blocks:int=96, seed:int=0, real:bool=True, run=None) -> list:
-    "Per fixture: CPU-run snippet vs twin (bitwise), non-finite chunks, and max error / (u M) against the fp64 reference."
-    run = run or run_vdot
-    fx = _fixtures(kind, n_blocks, seed)
-    if real and (r := _real_fixture(kind, n_blocks, seed)) is not None: fx.append(r)
-    rows = []
-    for label, w, x in fx:
-        a = q8_1_chunks(kind, x)
-        tw, k = vdot_twin(kind, w, a), run(kind, w, a)
-        rows.append(dict(kind=kind.name, fixture=label, chunks=tw.size, mismatches=mismatches(k, tw),
-                         nonfinite=int((~np.isfinite(tw)).sum()), err_over_uM=round(bound_ratio(kind, tw, w, a), 3)))
-    return rows
-
 
 # %% ../nbs/45_vdot.ipynb #vdot-023
 def error_ratios(kind:Kind, n_blocks:int=256, seed:int=0, outliers:bool=False) -> np.ndarray:
@@ -286,105 +156,5 @@ def route_errors(kind:Kind, other, label:str='other', n_blocks:int=2048, seed:in
     return rows
 
 
-# %% ../nbs/45_vdot.ipynb #vdot-025
-def vdot_sabotage_report(kind:Kind, n_blocks:int=64, seed:int=0) -> list:
-    "For each vdot sabotage: the slipped snippet run on the CPU vs the good twin (fires?) and vs the slipped twin (reproduced?)."
-    w, x = random_blocks(kind, n_blocks, seed), activations(kind, n_blocks, seed)
-    a = q8_1_chunks(kind, x)
-    good = vdot_twin(kind, w, a)
-    out = []
-    for s in kind.vdot_sabotages:
-        bad = vdot_sabotaged(kind, s.name)
-        k = run_vdot(bad, w, a)
-        out.append(dict(kind=kind.name, sabotage=s.name, slip=s.slip, fired=mismatches(k, good) > 0, mismatching=mismatches(k, good),
-                        of=good.size, twin_reproduces=mismatches(k, vdot_twin(bad, w, a)) == 0))
-    return out
-
-
 # %% ../nbs/45_vdot.ipynb #vdot-026
 NVRTC_ARCHES = (70, 75, 80, 86, 89, 90)   # Volta (dp4a arrived with sm_61) to Hopper
-
-def vdot_nvrtc(kind:Kind, arches=NVRTC_ARCHES) -> list:
-    "NVRTC compiles the test kernel per arch: registers, spills, and (where nvdisasm reads the arch) IDP4A / FFMA counts, fast and exact."
-    from collections import Counter
-    from ferrox_lit.nvrtc import compile_kernel, resources, disassemble, sass_ops, SassUnavailable, SassEmpty
-    src, entry = vdot_src(kind)
-    rows = []
-    for arch in arches:
-        for mode in ('fast', 'exact') if arch == 90 else ('fast',):
-            c = compile_kernel(src, arch, fn_name=entry, mode=mode, strict=False)
-            r = resources(c)
-            row = dict(kind=kind.name, arch=f'sm_{arch}', mode=mode, registers=r['registers'],
-                       spills=r['spill_stores'] + r['spill_loads'], idp4a='', ffma='', local='')
-            try: ops = Counter(sass_ops(disassemble(c)))
-            except SassUnavailable: ops = None    # nvdisasm 13 dropped sm_70
-            if ops is not None:
-                if not sum(ops.values()): raise SassEmpty(f"{entry} sm_{arch}: the disassembly has no instructions")
-                n = lambda p: sum(v for o, v in ops.items() if o.startswith(p))
-                row.update(idp4a=n('IDP.4A'), ffma=n('FFMA'), local=n('LDL') + n('STL'))
-            rows.append(row)
-    return rows
-
-
-# %% ../nbs/45_vdot.ipynb #ce3e5745
-VDOT_PIECES_SRC = cuda_text('vdot_pieces.cuh')  # ferrox_lit/cuda/vdot_pieces.cuh: ferrox_vdot_<kind> from the MMQ pieces
-
-class PiecesMissing(FerroxError, ValueError): "MMQ pieces without the kind's unpack or epilogue, or an epilogue of neither arity."
-
-def epi_halves(pieces:str,  # the text of a kind's MMQ pieces (ferrox_lit/cuda/mmq_<kind>.cuh)
-               name:str     # the kind's name, e.g. 'Q4_1'
-              ) -> bool:
-    "True if the epilogue takes each 16-element half's sums (7 parameters), False if the chunk's totals (5)."
-    n = name.lower()
-    if f'void ferrox_mmq_unpack_{n}(' not in pieces: raise PiecesMissing(f"{name}: no ferrox_mmq_unpack_{n}(...) in the pieces")
-    m = re.search(rf'float ferrox_mmq_epi_{n}\(([^)]*)\)', pieces)
-    if m is None: raise PiecesMissing(f"{name}: no float ferrox_mmq_epi_{n}(...) in the pieces")
-    arity = m.group(1).count(',') + 1
-    if arity not in (5, 7): raise PiecesMissing(f"{name}: ferrox_mmq_epi_{n} takes {arity} parameters, expected 5 or 7")
-    return arity == 7
-
-def pieces_vdot(pieces:str,               # the kind's MMQ pieces (ferrox_lit/cuda/mmq_<kind>.cuh)
-                name:str,                 # the kind's name
-                template:str|None=None    # the wrapper's text, default vdot_pieces.cuh (a sabotage passes a slipped one)
-               ) -> str:
-    "The kind's `vdot_src`: `pieces`, then `ferrox_vdot_<name>` built from them (`vdot_pieces.cuh`)."
-    args = 'dot[0], dot[1], asum[0], asum[1]' if epi_halves(pieces, name) else 'dot[0] + dot[1], asum[0] + asum[1]'
-    return pieces + (template or VDOT_PIECES_SRC).replace('KIND', name.lower()).replace('EPI_ARGS', args)
-
-def built_from_pieces(kind:Kind) -> bool:
-    "True if `kind`'s int8 dot is `pieces_vdot`'s (its pieces live in its `vdot_src`), False for a hand-written snippet."
-    return f'void ferrox_mmq_unpack_{kind.name.lower()}(' in kind.vdot_src
-
-# %% ../nbs/45_vdot.ipynb #d02ce714
-def pieces_twin(unpack,       # twin of ferrox_mmq_unpack_<kind>: (wb [nb,1,bytes], j [1,C,1]) -> uint32 words [.., 8]
-                epi,          # twin of ferrox_mmq_epi_<kind>: (wb, j, da, *integer sums [nb,C,1]) -> float32 [nb,C,1]
-                halves:bool   # `epi_halves` of the pieces: the halves' sums (True) or the totals (False)
-               ):
-    "Twin of a `pieces_vdot` snippet, same contract as `Kind.vdot_twin`: (wb, ab, j) -> float32 [nb,C,1]."
-    def twin(wb, ab, j):
-        q = unpack(wb, j)
-        da = f16_to_f32(u16_at(ab, 0))
-        u = word_at(ab, 4 + 4 * np.arange(8))
-        dot = [dp4a(q[..., 4 * h:4 * h + 4], u[..., 4 * h:4 * h + 4]) for h in (0, 1)]   # exact integers, as in the C
-        asum = [dp4a(0x01010101, u[..., 4 * h:4 * h + 4]) for h in (0, 1)]
-        return epi(wb, j, da, *dot, *asum) if halves else epi(wb, j, da, dot[0] + dot[1], asum[0] + asum[1])
-    slip = getattr(unpack, '__ferrox_slip__', None) or getattr(epi, '__ferrox_slip__', None)
-    if slip is not None: twin.__ferrox_slip__ = slip   # a sabotage's diff is its slipped piece's
-    twin.__name__ = f'pieces_twin({unpack.__name__}, {epi.__name__})'
-    return twin
-
-# %% ../nbs/45_vdot.ipynb #36771466
-def from_pieces(kind:Kind, template:str|None=None) -> Kind:
-    "`kind` with its int8 dot rebuilt from its MMQ pieces file (its hand-written snippet's helpers kept): a cross-check."
-    from ferrox_lit.mmq import vdot_helpers
-    pieces = cuda_text(f'mmq_{kind.name.lower()}.cuh')
-    return dataclasses.replace(kind, vdot_src=vdot_helpers(kind) + pieces_vdot(pieces, kind.name, template))
-
-def pieces_agreement(kind:Kind, n_blocks:int=64, seed:int=0, template:str|None=None) -> dict:
-    "The hand-written snippet vs the one built from the pieces (with `template` for vdot_pieces.cuh), both CPU-run, bitwise."
-    from ferrox_lit.host import degenerate_blocks
-    w = np.concatenate([random_blocks(kind, n_blocks, seed), degenerate_blocks(kind, n_blocks // 4, seed)])
-    a = q8_1_chunks(kind, activations(kind, len(w), seed, outliers=True))
-    hand, pieces = run_vdot(kind, w, a), run_vdot(from_pieces(kind, template), w, a)
-    return dict(kind=kind.name, halves=epi_halves(cuda_text(f'mmq_{kind.name.lower()}.cuh'), kind.name), chunks=hand.size,
-                mismatches=mismatches(pieces, hand))

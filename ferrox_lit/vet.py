@@ -13,59 +13,84 @@ import numpy as np
 from .core import FerroxError, UnknownKind, md_table
 from .kind import Kind, random_blocks, SEEDS
 from .kinds import KINDS, require_kind
-from .host import HostError, UntouchedOutput, degenerate_blocks, subnormal_blocks
+from .runtime import HostError, UntouchedOutput
+from .kind import degenerate_blocks, subnormal_blocks
 from .q8_1 import quantize_q8_1, dequantize_q8_1, q8_1_fixtures, QK8_1, BLOCK_BYTES as Q8_1_BYTES
+from .runtime import HostCompileError, LaunchRefused
+from .runtime import kernel_params
+from .runtime import launch, kernel_params
+from .runtime import build
+from .gguf_file import _resolve, _open_cached, pick_tensor
+from .kind import check_vdot
+from .mmvq import lane_order_sum, mmvq_contributions
+from .mmvq import mmvq_contributions
+from .mmq import chunk_order_sum
+from .vdot import BOUND_U
+from .source import nvidia_dirs
+from .nvrtc import cache_dir
+from . import nvrtc as nv
+from .nvrtc import sass_ops
+from .device import strip_comments
+from .matvec import dequant_src
+from .matvec import matvec_src, MV_ROWS, MV_THREADS
+from .mul_mm import kernel_src, BM, BN, THREADS
+from .mmvq import mmvq_src, MMVQ_ROWS
+from .mmq import mmq_src, ROWS, COLS, WARPS
+from .q8_1 import q8_1_src, Q8_1_THREADS
+from .mmvq import mmvq_src, MMVQ_BODY, MMVQ_SABOTAGES, MMVQ_ROWS
+from .q8_1 import q8_1_src, Q8_1_SABOTAGES, Q8_1_THREADS
+from .mmq import mmq_src, MMQ_BODY, MMQ_SABOTAGES, ROWS, COLS, WARPS
+from .families import FAMILY_QUANTITIES
+import ferrox_lit.device as _device_module, ferrox_lit.intrinsics as _intrinsics_module  # names the try/except doors below return
+import ferrox_lit.mutants as _mutants_mod
 
 # %% auto #0
-__all__ = ['FAMILY_QUANTITIES', 'POINTERS', 'FAMILIES', 'GRID_LIMITS', 'BLOCK_LIMITS', 'MAX_BLOCK_THREADS', 'SEED_BLOCKS',
-           'MMVQ_OUTLIER', 'OUT_DTYPES', 'SENTINELS', 'CLASSES', 'U32', 'ETA32', 'Q8_1_SENTINEL', 'Q8_1_FIELDS',
-           'VET_ARCHES', 'NVRTC_STUBS', 'SASS_KEYS', 'MUTANT_FIXTURES', 'DETECTOR_MODES', 'DETECTOR_FIXTURES',
-           'Q4_0_SRC', 'FIRST_BAD_KEYS', 'MMQ_VET_SABOTAGES', 'Q4_0_SABOTAGES', 'MEASURED', 'BENCH_JSON', 'OURS_JSON',
-           'VetError', 'UnknownFamily', 'BadLaunchExpression', 'UnknownQuantity', 'LaunchDivisionByZero',
-           'GridLimitExceeded', 'BlockLimitExceeded', 'BadGranule', 'BadOutDtype', 'ArgumentsMismatch', 'BadArch',
-           'parse_expr', 'eval_expr', 'eval_dims', 'KParam', 'signature', 'run_kernel', 'build_kernel', 'Fixture',
-           'odd_offset', 'scale_subnormal_blocks', 'dequant_fixtures', 'matvec_fixtures', 'mmvq_fixtures',
-           'mmq_fixtures', 'quantize_q8_1_fixtures', 'bind', 'gamma', 'round_twin', 'decode', 'classify', 'compare',
-           'mmvq_twin_of', 'mmq_twin_of', 'mmvq_reference', 'mmvq_bound', 'compare_mmvq', 'q8_1_field', 'compare_q8_1',
+__all__ = ['POINTERS', 'FAMILIES', 'GRID_LIMITS', 'BLOCK_LIMITS', 'MAX_BLOCK_THREADS', 'SEED_BLOCKS', 'MMVQ_OUTLIER',
+           'OUT_DTYPES', 'SENTINELS', 'CLASSES', 'U32', 'ETA32', 'Q8_1_SENTINEL', 'Q8_1_FIELDS', 'VET_ARCHES',
+           'NVRTC_STUBS', 'SASS_KEYS', 'MUTANT_FIXTURES', 'DETECTOR_MODES', 'DETECTOR_FIXTURES', 'Q4_0_SRC',
+           'FIRST_BAD_KEYS', 'MMQ_VET_SABOTAGES', 'Q4_0_SABOTAGES', 'MEASURED', 'BENCH_JSON', 'OURS_JSON', 'VetError',
+           'UnknownFamily', 'BadLaunchExpression', 'UnknownQuantity', 'LaunchDivisionByZero', 'GridLimitExceeded',
+           'BlockLimitExceeded', 'BadGranule', 'BadOutDtype', 'ArgumentsMismatch', 'BadArch', 'parse_expr', 'eval_expr',
+           'eval_dims', 'KParam', 'signature', 'run_kernel', 'build_kernel', 'Fixture', 'odd_offset',
+           'scale_subnormal_blocks', 'dequant_fixtures', 'matvec_fixtures', 'mmvq_fixtures', 'mmq_fixtures',
+           'quantize_q8_1_fixtures', 'bind', 'gamma', 'round_twin', 'decode', 'classify', 'compare', 'mmvq_twin_of',
+           'mmq_twin_of', 'mmvq_reference', 'mmvq_bound', 'compare_mmvq', 'q8_1_field', 'compare_q8_1',
            'cuda_include_dir', 'nvrtc_compile', 'sass_summary', 'nvrtc_rows', 'function_spans', 'reached_lines',
            'mutation_analysis', 'vet', 'usage_message', 'vet_table', 'vet_ours', 'ours_row', 'int8_sabotage_rows',
            'mmq_sabotage_rows', 'sabotage_rows', 'vet_digest', 'bench_measurement', 'ours_measurement']
 
 # %% ../nbs/37_vet.ipynb #95291db7
-FAMILY_QUANTITIES = {  # family -> {quantity: what it is}; pointer quantities are the fixture's buffers
-    'dequant': dict(x='the quant blocks (pointer)', y='the output (pointer)', n='elements', nb='quant blocks'),
-    'matvec': dict(w='the quant weights (pointer)', x='the float32 activations (pointer)', y='the output (pointer)',
-                   n_rows='weight rows', n_cols='elements per row', row_bytes='bytes per weight row'),
-    'mul_mm': dict(w='the quant weights (pointer)', x='the float32 activations [batch, n_cols] (pointer)',
-                   y='the output [batch, n_rows] (pointer)', n_rows='weight rows', n_cols='elements per row',
-                   row_bytes='bytes per weight row', batch='activation rows'),
-    'mmvq': dict(w='the quant weights (pointer)', a='the Q8_1 activations: batch columns of n_cols/32 blocks of 36 bytes (pointer)',
-                 y='the output [batch, n_rows] (pointer)', n_rows='weight rows', n_cols='elements per row',
-                 row_bytes='bytes per weight row', batch='activation columns (1 to 8)', a_bytes='bytes per activation column'),
-    'mmq': dict(w='the quant weights (pointer)', a='the Q8_1 activations: batch columns of n_cols/32 blocks of 36 bytes (pointer)',
-                y='the output [batch, n_rows] (pointer)', n_rows='weight rows', n_cols='elements per row',
-                row_bytes='bytes per weight row', batch='activation columns (1 to hundreds: tiles of columns)',
-                a_bytes='bytes per activation column'),
-    'quantize_q8_1': dict(x='the float32 activations (pointer)', y='the Q8_1 blocks, 36 bytes per 32 activations (pointer)',
-                          n='activations', nb='Q8_1 blocks (n / 32)'),
-}
 POINTERS = {'dequant': ('x', 'y'), 'matvec': ('w', 'x', 'y'), 'mul_mm': ('w', 'x', 'y'), 'mmvq': ('w', 'a', 'y'), 'mmq': ('w', 'a', 'y'),
             'quantize_q8_1': ('x', 'y')}  # the rest are integers
+
 FAMILIES = tuple(FAMILY_QUANTITIES)
+
 GRID_LIMITS = (2**31 - 1, 65535, 65535)  # CUDA's gridDim limits (x, y, z)
+
 BLOCK_LIMITS = (1024, 1024, 64)          # CUDA's blockDim limits; and at most 1024 threads per block
+
 MAX_BLOCK_THREADS = 1024
 
 class VetError(FerroxError, ValueError): "`vet` was called wrongly: refused before anything ran."
+
 class UnknownFamily(VetError): "The family is not one vet knows (dequant, matvec, mul_mm, mmvq, mmq, quantize_q8_1)."
+
 class BadLaunchExpression(VetError): "A launch expression is not integers, quantities, + - * / %, parentheses and cdiv(a, b)."
+
 class UnknownQuantity(BadLaunchExpression): "A launch expression names a quantity the family does not have."
+
 class LaunchDivisionByZero(BadLaunchExpression, ZeroDivisionError): "A launch expression divides by zero for some fixture."
+
 class GridLimitExceeded(VetError): "The grid is below 1 or above CUDA's limits (2^31-1, 65535, 65535) for some fixture."
+
 class BlockLimitExceeded(VetError): "The block is below 1, above CUDA's (1024, 1024, 64) or over 1024 threads."
+
 class BadGranule(VetError): "The granule is not a positive multiple of the kind's block elements (of 32 for quantize_q8_1)."
+
 class BadOutDtype(VetError): "--out-dtype is not float, half or bf16, or does not fit the output parameter."
+
 class ArgumentsMismatch(VetError): "--args does not name one value per kernel parameter, or a pointer where a scalar goes."
+
 class BadArch(VetError): "The sm the CPU runs build for is not an sm number (an int such as 75, 80 or 90)."
 
 # %% ../nbs/37_vet.ipynb #c486bd05
@@ -170,12 +195,11 @@ class KParam:
 
 def _device():
     "`ferrox_lit.device` (the CUDA device runtime) when it is importable, else None (the host runner's door)."
-    try: return importlib.import_module('ferrox_lit.device')
+    try: return _device_module
     except ImportError: return None
 
 def _usage_errors() -> tuple:
     "Exception classes that mean the user's file or call is wrong (exit 2), not that the kernel misbehaved."
-    from ferrox_lit.host import HostCompileError, LaunchRefused
     d, extra = _device(), []
     if d is not None:
         extra = [getattr(d, n) for n in ('DeviceCompileError', 'KernelNotFound', 'HostCodeInDeviceSource', 'InlinePtxNotSupported',
@@ -201,7 +225,6 @@ def signature(source:str, kernel:str, include_dirs=(), defines={}, filename:str=
     if d is not None:
         return [_kparam(p) for p in d.signature(source, kernel, include_dirs=tuple(include_dirs), defines=dict(defines), filename=filename,
                                                arch=arch)]
-    from ferrox_lit.host import kernel_params
     return [_kparam(p) for p in kernel_params(_with_defines(source, defines), kernel)]
 
 def run_kernel(source:str, kernel:str, grid, block, args:list, mode:str='fast', include_dirs=(), defines={},
@@ -214,7 +237,6 @@ def run_kernel(source:str, kernel:str, grid, block, args:list, mode:str='fast', 
         return {int(k): v for k, v in r.outputs.items()}
     if offsets: raise _NoDoor('an unaligned base address needs ferrox_lit.device')
     if include_dirs: raise VetError('-I include directories need ferrox_lit.device (the CUDA device runtime)')
-    from ferrox_lit.host import launch, kernel_params
     src = _with_defines(source, defines)
     names = [p.name for p in kernel_params(src, kernel)]
     r = launch(src, kernel, grid, block, args, mode=mode, timeout=timeout, live=live, arch=arch)
@@ -225,7 +247,6 @@ def build_kernel(source:str, kernel:str, mode:str='fast', include_dirs=(), defin
     d = _device()
     if d is not None:
         return d.build(source, kernel, mode, include_dirs=tuple(include_dirs), defines=dict(defines), filename=filename, arch=arch)
-    from ferrox_lit.host import build
     signature(source, kernel, include_dirs, defines)
     return build(_with_defines(source, defines), kernel, mode, arch=arch)
 
@@ -254,7 +275,6 @@ def odd_offset(kind:Kind) -> int:
 def _real_rows(kind:Kind, n_rows:int=2):
     "A few rows of the embedded model's tensor of `kind` (uint8 [rows, row_bytes]) and its name; None when there is none."
     try:
-        from ferrox_lit.gguf_file import _resolve, _open_cached, pick_tensor
         p, _ = _resolve(None)
         if p is None: return None
         f = _open_cached(p); t = pick_tensor(f, kind)
@@ -339,7 +359,6 @@ def _mmvq_fixture(kind:Kind, label:str, w:np.ndarray, seed:int, batch:int, off={
 
 def mmvq_fixtures(kind, granule=None) -> list:
     "The int8-matvec fixtures of `kind`: weight matrices, activations quantized to Q8_1 by `quantize_q8_1`, batch 1 to 8."
-    from ferrox_lit.vdot import check_vdot
     kind = require_kind(kind); g = _granule(kind, granule)
     check_vdot(kind)   # a kind without an int8 dot has no mmvq twin: VdotMissing, before anything runs
     cols = g * _cdiv(512, g)
@@ -361,7 +380,6 @@ def mmvq_fixtures(kind, granule=None) -> list:
 # %% ../nbs/37_vet.ipynb #3df68a26
 def mmq_fixtures(kind, granule=None) -> list:
     "The int8-GEMM (MMQ) fixtures of `kind`: weight matrices, activations quantized to Q8_1 by `quantize_q8_1`, batch 1 to 33."
-    from ferrox_lit.vdot import check_vdot
     kind = require_kind(kind); g = _granule(kind, granule)
     check_vdot(kind)   # a kind without an int8 dot has no MMQ twin: VdotMissing, before anything runs
     cols = g * _cdiv(512, g)
@@ -561,14 +579,11 @@ ETA32 = 2.0 ** -149   # float32's smallest subnormal: the absolute error of one 
 
 def mmvq_twin_of(kind:Kind, fx:Fixture) -> np.ndarray:
     "`mmvq_twin`'s arithmetic on the fixture's own Q8_1 bytes: float32 [batch, n_rows]."
-    from ferrox_lit.mmvq import lane_order_sum, mmvq_contributions
     w = fx.q['w'].reshape(fx.q['n_rows'], fx.q['row_bytes'])
     return lane_order_sum(mmvq_contributions(kind, w, fx.q['a']))
 
 def mmq_twin_of(kind:Kind, fx:Fixture) -> np.ndarray:
     "`mmq_twin`'s arithmetic on the fixture's own Q8_1 bytes: float32 [batch, n_rows] (the chunk terms summed in increasing order)."
-    from ferrox_lit.mmvq import mmvq_contributions
-    from ferrox_lit.mmq import chunk_order_sum
     w = fx.q['w'].reshape(fx.q['n_rows'], fx.q['row_bytes'])
     return chunk_order_sum(mmvq_contributions(kind, w, fx.q['a']))
 
@@ -588,7 +603,6 @@ def mmvq_reference(kind:Kind, fx:Fixture) -> tuple:
 
 def mmvq_bound(kind:Kind, fx:Fixture, mag:np.ndarray) -> np.ndarray:
     "The a-priori bound (8u + gamma_n (1 + 8u)) M + 9 n eta of an int8 matvec output, n = n_cols / 32 chunks."
-    from ferrox_lit.vdot import BOUND_U
     n = fx.q['n_cols'] // QK8_1
     with np.errstate(invalid='ignore'):
         return (BOUND_U * U32 + gamma(n) * (1 + BOUND_U * U32)) * mag + (BOUND_U + 1) * n * ETA32
@@ -681,7 +695,6 @@ SASS_KEYS = ('FFMA', 'FMUL', 'FADD', 'HFMA2', 'HADD2', 'HMUL2', 'IMAD', 'IDP', '
 
 def cuda_include_dir() -> Path|None:
     "A directory with CUDA's own cuda_fp16.h for NVRTC: $CUDA_HOME/$CUDA_PATH, the pip wheels, /usr/local/cuda*; else None."
-    from ferrox_lit.nvrtc import nvidia_dirs
     cands = [Path(os.environ[v]) / 'include' for v in ('CUDA_HOME', 'CUDA_PATH') if os.environ.get(v)]
     cands += [d / sub / 'include' for d in nvidia_dirs() for sub in ('cuda_runtime', 'cu13', 'cu12')]
     cands += [Path('/usr/local/cuda/include')] + sorted(Path('/usr/local').glob('cuda-*/include'), reverse=True)
@@ -689,7 +702,6 @@ def cuda_include_dir() -> Path|None:
 
 @functools.lru_cache(maxsize=1)
 def _stub_dir() -> Path:
-    from ferrox_lit.nvrtc import cache_dir
     text = json.dumps(NVRTC_STUBS, sort_keys=True)
     d = cache_dir() / f'vet-stubs-{hashlib.sha256(text.encode()).hexdigest()[:12]}'
     if not (d / 'cstdint').exists():
@@ -707,7 +719,6 @@ def _dir_digest(dirs) -> str:
 def nvrtc_compile(source:str, kernel:str, arch:int, include_dirs=(), defines={}):
     "Compile `kernel` of `source` with NVRTC for sm_<arch> (name expressions for templates), cached: a `ferrox_lit.nvrtc.Compiled`."
     import ctypes
-    from ferrox_lit import nvrtc as nv
     inc = [str(Path(d).resolve()) for d in include_dirs]
     cuda = cuda_include_dir()
     opts = ([f'-arch=sm_{arch}', '-Xptxas=-v', '--std=c++17', f'-I{_stub_dir()}'] + [f'-I{d}' for d in inc]
@@ -742,13 +753,11 @@ def nvrtc_compile(source:str, kernel:str, arch:int, include_dirs=(), defines={})
 
 def sass_summary(sass:str) -> dict:
     "Instruction counts a review reads (FFMA, HFMA2, IDP, SHFL, LDG, LDL, MUFU, ...) from a disassembly; zeros left out."
-    from ferrox_lit.nvrtc import sass_ops
     base = Counter(o.split('.')[0] for o in sass_ops(sass))
     return dict(instructions=sum(base.values()), **{k: base[k] for k in SASS_KEYS if base[k]})
 
 def nvrtc_rows(source:str, kernel:str, include_dirs=(), defines={}, arches=VET_ARCHES, jobs:int|None=None) -> dict:
     "The NVRTC rung: per arch, registers, spills, shared bytes and a SASS summary; status ok | FAIL | n/a."
-    from ferrox_lit import nvrtc as nv
     try: nv.nvrtc_lib()
     except nv.NvrtcUnavailable as e: return dict(status='n/a', detail=str(e), rows=[])
     def one(arch):
@@ -781,7 +790,6 @@ _NOT_NAMES = {'__launch_bounds__', '__attribute__', '__declspec', 'alignas', '__
 
 def function_spans(source:str) -> dict:
     "name -> [(first line, last line)] of every top-level function definition in `source` (comments and strings ignored)."
-    from ferrox_lit.device import strip_comments
     s, spans, depth, head, i = strip_comments(source), {}, 0, 0, 0
     while i < len(s):
         ch = s[i]
@@ -810,7 +818,6 @@ def function_spans(source:str) -> dict:
 
 def reached_lines(source:str, kernel:str) -> set|None:
     "1-based lines a launch of `kernel` can execute: its body, the functions it calls (transitively), and every line outside a function."
-    from ferrox_lit.device import strip_comments
     spans = function_spans(source)
     base = kernel.split('<')[0].strip()
     if base not in spans: return None                      # not found by this reading: mutate the whole file
@@ -841,7 +848,7 @@ def _mutant_subset(fixtures:list) -> list:
     return out[:MUTANT_FIXTURES]
 
 def _mutants_module():
-    try: return importlib.import_module('ferrox_lit.mutants')
+    try: return _mutants_mod
     except ImportError: return None
 
 def _survivor(m, detail) -> dict:
@@ -871,7 +878,7 @@ DETECTOR_MODES = ('race', 'asan')   # the race + uninitialised-shared build and 
 DETECTOR_FIXTURES = 2               # fixtures each detector build runs: the first seed and the smallest size
 
 def _approx(source:str) -> list:
-    try: return list(importlib.import_module('ferrox_lit.intrinsics').approx_used(source))
+    try: return list(_intrinsics_module.approx_used(source))
     except ImportError: return []
 
 def _say(progress, msg):
@@ -1091,8 +1098,6 @@ __global__ void dequant_q4_0(const void * __restrict__ vx, dst_t * __restrict__ 
 # %% ../nbs/37_vet.ipynb #f61d4c06
 def vet_ours(kind, family:str='dequant', out:str='f32', **kw) -> dict:
     "vet one of this project's own kernels for `kind`: the dequant (f32 or f16 output), matvec, GEMM, MMVQ, MMQ or Q8_1 quantizer."
-    from ferrox_lit.gpu import dequant_src
-    from ferrox_lit.matvec import matvec_src, MV_ROWS, MV_THREADS
     kind = require_kind(kind)
     if family == 'dequant':
         src, fn = dequant_src(kind, out)
@@ -1101,20 +1106,16 @@ def vet_ours(kind, family:str='dequant', out:str='f32', **kw) -> dict:
         src, fn = matvec_src(kind)
         return vet(src, fn, kind, 'matvec', f'cdiv(n_rows, {MV_ROWS}), 1', MV_THREADS, 'w,x,y,n_rows,n_cols,row_bytes,1', **kw)
     if family == 'mul_mm':
-        from ferrox_lit.mul_mm import kernel_src, BM, BN, THREADS
         return vet(kernel_src(kind), kind.fn_name, kind, 'mul_mm', f'cdiv(batch, {BN}), cdiv(n_rows, {BM})', THREADS,
                    'w,x,y,n_rows,n_cols,batch,row_bytes', **kw)
     if family == 'mmvq':
-        from ferrox_lit.mmvq import mmvq_src, MMVQ_ROWS
         src, fn = mmvq_src(kind)
         return vet(src, fn, kind, 'mmvq', f'cdiv(n_rows, {MMVQ_ROWS})', f'32, {MMVQ_ROWS}', 'w,a,y,n_rows,n_cols,batch,row_bytes', **kw)
     if family == 'mmq':
-        from ferrox_lit.mmq import mmq_src, ROWS, COLS, WARPS
         src, fn = mmq_src(kind)
         return vet(src, fn, kind, 'mmq', f'cdiv(n_rows, {ROWS}), cdiv(batch, {COLS})', 32 * WARPS, 'w,a,y,n_rows,n_cols,batch,row_bytes',
                    **kw)
     if family == 'quantize_q8_1':
-        from ferrox_lit.q8_1 import q8_1_src, Q8_1_THREADS
         src, fn = q8_1_src()
         return vet(src, fn, kind, 'quantize_q8_1', f'cdiv(n, {Q8_1_THREADS})', Q8_1_THREADS, 'x,y,n', **kw)
     raise UnknownFamily(f'vet_ours: family {family!r}: dequant, matvec, mul_mm, mmvq, mmq or quantize_q8_1')
@@ -1132,8 +1133,6 @@ FIRST_BAD_KEYS = ('fixture', 'row', 'batch', 'block', 'field', 'got', 'want', 'c
 def int8_sabotage_rows(kind='Q4_K', names=('missing-shuffle-step', 'wrong-lane-mask', 'chunk-stride', 'no-row-guard'),
                        q8_1_names=('mul-by-inverse', 'partial-mask'), **kw) -> list:
     "vet our MMVQ and Q8_1 kernels with the MMVQ and Q8_1 pages' sabotages applied: what fired, and where."
-    from ferrox_lit.mmvq import mmvq_src, MMVQ_BODY, MMVQ_SABOTAGES, MMVQ_ROWS
-    from ferrox_lit.q8_1 import q8_1_src, Q8_1_SABOTAGES, Q8_1_THREADS
     rows = []
     def row(name, r):
         fm, det = r['first_mismatch'], (r['detectors'] or [None])[0]
@@ -1163,7 +1162,6 @@ MMQ_VET_SABOTAGES = {  # MMQ page sabotage -> the kind it shows on (Q4_K, unless
 
 def mmq_sabotage_rows(names=tuple(MMQ_VET_SABOTAGES), **kw) -> list:
     "vet our MMQ with each of the MMQ page's sabotages (`ferrox_lit.mmq.MMQ_SABOTAGES`) applied, at the sm it needs: what fired."
-    from ferrox_lit.mmq import mmq_src, MMQ_BODY, MMQ_SABOTAGES, ROWS, COLS, WARPS
     rows = []
     for name in names:
         old, new, _, _, *sm = MMQ_SABOTAGES[name]

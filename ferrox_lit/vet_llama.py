@@ -11,7 +11,7 @@ import numpy as np
 from .core import FerroxError
 from .kinds import require_kind
 from .kind import random_blocks
-from .host import HostError, cache_dir
+from .runtime import HostError, cache_dir
 from .device import launch
 from .vet import vet, vet_table
 from .runtime import numpy_half, same_or_both_nan

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json, resource, time
 from pathlib import Path
 import numpy as np
-from .host import launch, HostError, RUNNER_CPP
+from .runtime import launch, HostError, RUNNER_CPP
 
 # %% auto #0
 __all__ = ['WARP_OPS', 'WARP_PROBE', 'WARP_REDUCE', 'WARP_SABOTAGES', 'COST_SRC', 'runner_excerpt', 'run_probe', 'warp_ref',

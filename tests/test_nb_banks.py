@@ -12,7 +12,7 @@ from ferrox_lit.core import FerroxError
 from ferrox_lit.kind import random_blocks
 from ferrox_lit.kinds import require_kind
 from ferrox_lit.mul_mm import kernel_src, check_operands, validate_shape, grid_dims, BM, BN, BK, THREADS
-from ferrox_lit.host import launch, build
+from ferrox_lit.runtime import launch, build
 
 
 import gguf
@@ -21,7 +21,8 @@ from IPython.display import Markdown
 from ferrox_lit.core import mismatches
 from ferrox_lit.kinds import KINDS, kind_by_name
 from ferrox_lit.twin import mul_mm_twin
-from ferrox_lit.host import run_mul_mm, SanitizerError
+from ferrox_lit.host import run_mul_mm
+from ferrox_lit.runtime import SanitizerError
 from IPython.display import Markdown
 from ferrox_lit.core import md_table
 

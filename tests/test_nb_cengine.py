@@ -8,11 +8,16 @@ import ctypes, hashlib, os, shutil, subprocess, tempfile
 from pathlib import Path
 import numpy as np
 from ferrox_lit.core import FerroxError, mismatches
-from ferrox_lit.kind import as_blocks, random_blocks, sabotaged, SEEDS, SlipDoesNotApply
+from ferrox_lit.kind import register_engine, as_blocks, random_blocks, sabotaged, SEEDS, SlipDoesNotApply
 from ferrox_lit.kinds import require_kind
 from ferrox_lit.mul_mm import kind_prelude
-from ferrox_lit.host import _headers_digest
+from ferrox_lit.runtime import _headers_digest
 from ferrox_lit.source import cuda_text, source_names, CUDA_DIR
+from ferrox_lit.kind import degenerate_blocks, subnormal_blocks
+from ferrox_lit.runtime import launch
+from ferrox_lit.kind import degenerate_blocks
+from ferrox_lit.matvec import dequant_src, DEQUANT_THREADS
+from ferrox_lit.gguf_file import open_gguf, default_model_path
 
 
 import json, time

@@ -18,10 +18,17 @@ from ferrox_lit.mul_mm import kernel_src, fx_defines
 from ferrox_lit.twin import twin_evidence
 from ferrox_lit.families import FAMILIES, check_rungs, families_banks_rung
 from ferrox_lit.vet import FAMILIES as VET_FAMILIES
-from ferrox_lit.nvrtc import nvrtc_rung
+from ferrox_lit.families import nvrtc_rung
 from ferrox_lit.requant import requant_rung
 from ferrox_lit.placement import placement_rung
 from ferrox_lit.gguf_file import file_rung, real_tensor_rung, print_census, DefaultModelUnavailable, _regular_file
+from ferrox_lit.mutants import mutants_rung
+from ferrox_lit.kind import roundtrip_error
+from ferrox_lit.dryrun import stand_in
+from ferrox_lit.bench import model_shapes
+from ferrox_lit.bench import run_bench, SHAPES, BATCHES
+from ferrox_lit.gpu import device_check
+from ferrox_lit.vet import vet, vet_table, usage_message
 
 
 import ferrox_lit.cli as _nbmod

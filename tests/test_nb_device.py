@@ -4,6 +4,18 @@
 from __future__ import annotations
 
 
+import functools, hashlib, os, re, shutil, struct, subprocess, tempfile, time
+from dataclasses import dataclass
+from pathlib import Path
+import numpy as np
+from ferrox_lit.source import CUDA_DIR, MissingSource, cuda_text
+from ferrox_lit.core import md_table
+from ferrox_lit.runtime import _COMMON, _MODE_FLAGS, _runner_object, _cxx, cache_dir, _raise_for, _sentinel, LaunchResult, SENTINEL_F32, MODES
+from ferrox_lit.runtime import _check_geometry, _dims, LaunchRefused, HostCompileError, _headers_digest, RUNNER_CPP, precompiled
+from ferrox_lit.runtime import SanitizerError, KernelTimeout, UntouchedOutput, HostError, UninitializedSharedRead, MAX_DYN_SHARED, device_source
+from ferrox_lit.runtime import shared_sections, BUILD_RECIPE
+
+
 from IPython.display import Markdown
 from ferrox_lit.core import md_table, errors_table
 from ferrox_lit.source import code_md
@@ -249,7 +261,7 @@ def test_signature_is_what_the_compiler_deduced():
     # sabotage: a signature read off the declaration cannot tell the instantiations apart, and host's regex reader refuses the kernel
     assert h[1] != f[1]
     import pytest
-    from ferrox_lit.host import kernel_params
+    from ferrox_lit.runtime import kernel_params
     with pytest.raises(LaunchRefused): kernel_params(Q8_0_CU, 'dequantize_block_q8_0')
 
 

@@ -9,7 +9,13 @@ from contextlib import contextmanager
 from pathlib import Path
 import numpy as np
 from ferrox_lit.core import FerroxError
-from ferrox_lit.host import launch, build, kernel_params
+from ferrox_lit.runtime import launch, build, kernel_params
+from ferrox_lit.device import asm_statements
+from ferrox_lit.device import build as device_build
+from ferrox_lit import device as dv
+from ferrox_lit import nvrtc
+from ferrox_lit.device import kernels
+from ferrox_lit import gpu
 
 
 import pytest
@@ -74,7 +80,8 @@ def test_device_arrays_refused_by_host_functions():
     from ferrox_lit.core import OnDevice
     from ferrox_lit.twin import mul_mm_twin
     from ferrox_lit.host import run_mul_mm
-    from ferrox_lit.matvec import matvec_partials_twin, run_matvec_partials
+    from ferrox_lit.matvec import matvec_partials_twin
+    from ferrox_lit.host import run_matvec_partials
     with stand_in() as cp:
         k = kind_by_name('Q4_K')
         raw = random_blocks(k, 4, 0).reshape(2, -1)
@@ -210,7 +217,7 @@ def test_byte_check_fires_exactly():
 def test_ptx_kernels_take_the_device_route():
     from ferrox_lit.mmq import mmq_src, mmq_grid, mmq_twin
     from ferrox_lit.q8_1 import quantize_q8_1
-    from ferrox_lit.host import LaunchRefused
+    from ferrox_lit.runtime import LaunchRefused
     from ferrox_lit.core import mismatches
     k = kind_by_name('Q8_0')
     src, fn = mmq_src(k)

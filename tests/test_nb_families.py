@@ -4,6 +4,36 @@
 from __future__ import annotations
 
 
+import hashlib, json, os, re, shutil
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import Callable
+import numpy as np
+from ferrox_lit.core import FerroxError, mismatches
+from ferrox_lit.kind import random_blocks
+from ferrox_lit.kinds import KINDS, require_kind
+from ferrox_lit.mul_mm import kernel_src, THREADS
+from ferrox_lit.twin import mul_mm_twin
+from ferrox_lit.host import host_rung, run_mul_mm
+from ferrox_lit.runtime import launch
+from ferrox_lit.kind import degenerate_blocks
+from ferrox_lit.banks import banks_rung
+from ferrox_lit.matvec import matvec_src, rq_matvec_src, reduce_src, MV_THREADS, RQ_THREADS, REDUCE_THREADS, needs_recipe
+from ferrox_lit.matvec import matvec_twin
+from ferrox_lit.host import run_matvec
+from ferrox_lit.matvec import dequant_src, DEQUANT_THREADS, DEQUANT_OUT
+from ferrox_lit.q8_1 import q8_1_src, Q8_1_THREADS, quantize_q8_1, q8_1_fixtures
+from ferrox_lit.host import run_quantize_q8_1
+from ferrox_lit.mmvq import mmvq_src, MMVQ_ROWS, mmvq_twin
+from ferrox_lit.host import run_mmvq
+from ferrox_lit.mmq import mmq_src, mmq_twin, fragment_conflicts, WARPS as MMQ_WARPS, MMQ_KINDS
+from ferrox_lit.banks import mmq_bank_report
+from ferrox_lit.host import run_mmq
+import ferrox_lit.gpu as g
+import ferrox_lit.bench as b
+
+
 import dataclasses
 from IPython.display import Markdown
 from ferrox_lit.core import md_table
@@ -86,7 +116,7 @@ def test_moved_families_emit_the_baseline():
 
 def test_refused_kinds_get_na_with_the_reason():
     import pytest
-    from ferrox_lit.nvrtc import matrix_cells
+    from ferrox_lit.families import matrix_cells
     k = dataclasses.replace(kind_by_name('Q4_0'), vdot_src='', vdot_twin=None, vdot_sabotages=(), vdot_deps=())
     rows = {n: fn(k) for n, _, fn, free in check_rungs() if not free and 'int8' in n}
     assert rows and all(v == ('n/a', 'Q4_0 has no int8 dot snippet (vdot) yet') for v in rows.values()), rows

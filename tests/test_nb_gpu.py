@@ -13,13 +13,21 @@ from ferrox_lit.core import mismatches
 from ferrox_lit.kind import random_blocks
 from ferrox_lit.mul_mm import kernel_src, kind_prelude, validate_shape, grid_dims, THREADS, MulMmUnsupported
 from ferrox_lit.twin import mul_mm_twin, gemm_error
-from ferrox_lit.host import degenerate_blocks, sabotaged_src
+from ferrox_lit.host import sabotaged_src
+from ferrox_lit.kind import degenerate_blocks
 from ferrox_lit.source import cuda_text
 from ferrox_lit.q8_1 import q8_1_src, quantize_q8_1 as q8_1_twin, Q8_1Error, QK8_1, BLOCK_BYTES as Q8_1_BYTES, Q8_1_THREADS, _check as _q8_1_check
 from ferrox_lit.mmvq import check_mmvq, mmvq_src, mmvq_twin, mmvq_shapes, MmvqOperands, MMVQ_ROWS, MAX_BATCH, MMVQ_BODY, MMVQ_SABOTAGES
-from ferrox_lit.vdot import vdot_reference, n_chunks, BOUND_U, U, OUTLIER_SCALE
+from ferrox_lit.vdot import vdot_reference, BOUND_U, U
+from ferrox_lit.kind import n_chunks, OUTLIER_SCALE
 from ferrox_lit.mmq import check_mmq, check_arch, mmq_kind, mmq_src, mmq_twin, mmq_grid, mmq_shapes, MmqOperands
 from ferrox_lit.mmq import MMQ_KINDS, MMQ_SABOTAGES, WARPS as MMQ_WARPS
+from ferrox_lit.matvec import check_matvec, matvec_src, reduce_src, MV_ROWS, MV_THREADS, REDUCE_THREADS
+from ferrox_lit.host import host_dispatches
+from ferrox_lit.matvec import matvec_shapes, _operands, matvec_partials_twin, reduce_twin
+from ferrox_lit.matvec import dequant_src, DEQUANT_THREADS, DEQUANT_OUT
+from ferrox_lit.int8_error import NMSE_LLAMA
+from ferrox_lit.matvec import GpuError, DEQUANT_BODY, F32_TO_F16_SRC
 
 
 import pytest
@@ -30,6 +38,21 @@ from IPython.display import Markdown
 from ferrox_lit.dryrun import stand_in
 from ferrox_lit.core import md_table
 from ferrox_lit.mmq import MmqUnsupported
+
+
+import numpy as np
+from ferrox_lit.kinds import require_kind
+from ferrox_lit.mul_mm import kind_prelude
+from ferrox_lit.core import FerroxError
+from ferrox_lit.source import cuda_text
+
+
+import ferrox_lit.matvec as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
+import ferrox_lit.int8_error as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 import ferrox_lit.gpu as _nbmod
@@ -61,7 +84,7 @@ def test_write_json_is_atomic():
 
 
 def test_dequant_kernel_on_cpu():
-    from ferrox_lit.host import launch
+    from ferrox_lit.runtime import launch
     for k in KINDS:
         src, fn = dequant_src(k)
         raw = degenerate_blocks(k, 37, 3)
@@ -93,7 +116,7 @@ def _f16_cases(n_random=1 << 20):
 
 def _f16_on_cpu(src_conv, x):
     "`ferrox_f32_to_f16` of `src_conv` on the CPU runner over float32 `x`: fp16 bits."
-    from ferrox_lit.host import launch
+    from ferrox_lit.runtime import launch
     src = src_conv + r"""
 extern "C" __global__ void f16_conv(const float* __restrict__ x, unsigned short* __restrict__ y, int n) {
     const int i = blockIdx.x * blockDim.x + threadIdx.x;

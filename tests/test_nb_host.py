@@ -4,17 +4,6 @@
 from __future__ import annotations
 
 
-import hashlib, os, re, shutil, struct, subprocess, tempfile, time
-from dataclasses import dataclass
-from pathlib import Path
-import numpy as np
-from ferrox_lit.core import FerroxError, mismatches
-from ferrox_lit.kind import random_blocks
-from ferrox_lit.mul_mm import kernel_src, check_operands, grid_dims, THREADS
-from ferrox_lit.twin import mul_mm_twin
-from ferrox_lit.source import cuda_text, CUDA_DIR
-
-
 import matplotlib.pyplot as plt
 from ferrox_lit.kinds import KINDS, kind_by_name
 from ferrox_lit.source import show_cuda
@@ -23,8 +12,23 @@ from ferrox_lit.core import md_table
 from ferrox_lit.core import errors_table
 
 
-from ferrox_lit.mmvq import run_mmvq
-from ferrox_lit.mmq import run_mmq
+import hashlib, os, re, shutil, struct, subprocess, tempfile, time
+from dataclasses import dataclass
+from pathlib import Path
+import numpy as np
+from ferrox_lit.core import FerroxError
+from ferrox_lit.source import cuda_text, CUDA_DIR
+
+
+import numpy as np
+
+
+import ferrox_lit.runtime as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
+import ferrox_lit.kind as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 import ferrox_lit.host as _nbmod

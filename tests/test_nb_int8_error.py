@@ -10,11 +10,11 @@ from ferrox_lit.core import FerroxError
 from ferrox_lit.kinds import KINDS, require_kind
 from ferrox_lit.kind import random_blocks, quantize_rows
 from ferrox_lit.q8_1 import quantize_q8_1, dequantize_q8_1, roundf, BLOCK_BYTES as Q8_1_BYTES, QK8_1, Q_MAX
-from ferrox_lit.vdot import OUTLIER_SCALE, vdot_sabotaged
+from ferrox_lit.vdot import vdot_sabotaged
+from ferrox_lit.kind import OUTLIER_SCALE
 from ferrox_lit.mmvq import INT8_KINDS, mmvq_twin, mmvq_contributions, lane_order_sum, MAX_BATCH
 from ferrox_lit.twin import mul_mm_twin
 from ferrox_lit.matvec import matvec_twin
-from ferrox_lit.gpu import NMSE_LLAMA
 
 
 from IPython.display import Markdown

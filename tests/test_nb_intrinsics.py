@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 from ferrox_lit.core import FerroxError
 from ferrox_lit.source import cuda_path, CUDA_DIR
-from ferrox_lit.host import SHIM_H, _COMMON, _cxx, cache_dir
+from ferrox_lit.runtime import SHIM_H, _COMMON, _cxx, cache_dir
 from ferrox_lit.runtime import MEASURED, StaleMeasurement
 
 

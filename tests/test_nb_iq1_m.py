@@ -8,10 +8,12 @@ import dataclasses
 import numpy as np
 import gguf
 from ferrox_lit.f16 import f16_to_f32
-from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
+from ferrox_lit.kind import Kind, Sabotage, twin_slip, SUB
+from ferrox_lit.core import byte_at, u16_at
 from ferrox_lit.source import cuda_text
 from ferrox_lit.formats.iq1_s import IQ1S_GRID, IQ1S_DELTA, grid_f32, grid_sabotages
-from ferrox_lit.vdot import pieces_vdot, pieces_twin, epi_halves, word_at, dp4a, vsub4
+from ferrox_lit.kind import pieces_vdot, pieces_twin, epi_halves
+from ferrox_lit.core import word_at, dp4a, vsub4
 
 
 from IPython.display import Markdown
@@ -26,12 +28,13 @@ from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.formats.iq1_s import IQ1_S, IQ1S_GRID_SLIPS
 from ferrox_lit.cost import plot_banks, plot_cost
 from ferrox_lit.placement import placement_rung
-from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, vdot_sabotaged, BOUND_U
-from ferrox_lit.vdot import vdot_twin, q8_1_chunks, activations
+from ferrox_lit.vdot import vdot_sabotage_diffs, vdot_sabotaged, BOUND_U
+from ferrox_lit.families import vdot_evidence, vdot_sabotage_report
+from ferrox_lit.kind import vdot_twin, q8_1_chunks, activations
 from ferrox_lit.int8_error import plot_kind_error
-from ferrox_lit.mmq import mmq_evidence
+from ferrox_lit.families import mmq_evidence
 
-from ferrox_lit.host import degenerate_blocks
+from ferrox_lit.kind import degenerate_blocks
 
 
 import ferrox_lit.formats.iq1_m as _nbmod
@@ -78,7 +81,7 @@ def test_iq1_m_pin_block():
 
 
 def test_iq1_m_fixtures_reach_d():
-    from ferrox_lit.host import degenerate_blocks
+    from ferrox_lit.kind import degenerate_blocks
     assert IQ1_M.f16_set is iq1_m_set_d
     r = random_blocks(IQ1_M, 4096, 1)
     e = (iq1_m_d_bits(r) >> 10) & 0x1F

@@ -9,10 +9,13 @@ import dataclasses
 import numpy as np
 import gguf
 from ferrox_lit.f16 import f16_to_f32
-from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, swapped, SUB
+from ferrox_lit.kind import Kind, Sabotage, twin_slip, swapped, SUB
+from ferrox_lit.core import byte_at, u16_at
 from ferrox_lit.source import cuda_text
-from ferrox_lit.tables import Table, table_slip
-from ferrox_lit.vdot import pieces_vdot, pieces_twin, epi_halves, word_at, dp4a, vsub4
+from ferrox_lit.tables import Table
+from ferrox_lit.kind import table_slip
+from ferrox_lit.kind import pieces_vdot, pieces_twin, epi_halves
+from ferrox_lit.core import word_at, dp4a, vsub4
 
 
 from IPython.display import Markdown
@@ -26,11 +29,14 @@ from ferrox_lit.mul_mm import kernel_src
 from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.cost import plot_banks, plot_cost
 from ferrox_lit.placement import placement_rung
-from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, route_errors, BOUND_U
+from ferrox_lit.vdot import vdot_sabotage_diffs, route_errors, BOUND_U
+from ferrox_lit.families import vdot_evidence, vdot_sabotage_report
 from ferrox_lit.int8_error import plot_kind_error
-from ferrox_lit.mmq import mmq_evidence
+from ferrox_lit.families import mmq_evidence
 from collections import Counter
-from ferrox_lit.vdot import vdot_src, run_vdot, q8_1_chunks, activations
+from ferrox_lit.vdot import vdot_src
+from ferrox_lit.kind import q8_1_chunks, activations
+from ferrox_lit.host import run_vdot
 from ferrox_lit.mmq import mmq_src
 from ferrox_lit.nvrtc import compile_kernel, disassemble, sass_ops
 

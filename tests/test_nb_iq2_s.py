@@ -8,14 +8,20 @@ import dataclasses
 import numpy as np
 import gguf
 from ferrox_lit.f16 import f16_to_f32
-from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, swapped, libgguf_mismatches, SUB
-from ferrox_lit.tables import Table, KMASK_IQ2XS, table_slip
+from ferrox_lit.kind import Kind, Sabotage, twin_slip, swapped, libgguf_mismatches, SUB
+from ferrox_lit.core import byte_at, u16_at
+from ferrox_lit.tables import Table, KMASK_IQ2XS
+from ferrox_lit.kind import table_slip
 from ferrox_lit.source import cuda_text
-from ferrox_lit.vdot import vsub4, pieces_vdot, pieces_twin, epi_halves
+from ferrox_lit.kind import pieces_vdot, pieces_twin, epi_halves
+from ferrox_lit.core import vsub4
 from ferrox_lit.formats.iq3_xxs import vnonzero4
-from ferrox_lit.vdot import run_vdot, vdot_twin, q8_1_chunks, activations
+from ferrox_lit.kind import vdot_twin, q8_1_chunks, activations
 from ferrox_lit.kind import random_blocks
 from ferrox_lit.core import mismatches
+
+
+from ferrox_lit.host import run_vdot
 
 
 from IPython.display import Markdown
@@ -33,8 +39,9 @@ from ferrox_lit.cost import plot_banks, plot_cost
 from ferrox_lit.kind import roundtrip_error
 from ferrox_lit.formats.q2_k import Q2_K
 from ferrox_lit.int8_error import plot_kind_error
-from ferrox_lit.mmq import mmq_evidence
-from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, BOUND_U, route_errors
+from ferrox_lit.families import mmq_evidence
+from ferrox_lit.vdot import vdot_sabotage_diffs, BOUND_U, route_errors
+from ferrox_lit.families import vdot_evidence, vdot_sabotage_report
 
 
 import ferrox_lit.formats.iq2_s as _nbmod
@@ -181,6 +188,15 @@ def test_iq2_s_vdot_sabotages_fire():
     assert loud['sign-half'] > 0.95                              # 16 lanes' signs from 4 other random bits, every chunk
     assert abs(loud['scale-halves-swapped'] - 15 / 16) < 0.06   # the two nibbles agree with probability 1/16
     assert loud['qh-slot-shift'] > 0.95   # slots 1..3 keep their bits only if qh's bits happen to repeat: ~1/64
+
+
+def fold_vs_ours(n_blocks:int=64, seed:int=0) -> dict:
+    "The fold-edited pieces run on the CPU vs the fold's twin and vs our twin."
+    fold = dataclasses.replace(IQ2_S, vdot_src=IQ2_S_VDOT_SRC.replace(*IQ2_S_FOLD), vdot_twin=iq2_s_vdot_fold)
+    w = random_blocks(IQ2_S, n_blocks, seed); a = q8_1_chunks(IQ2_S, activations(IQ2_S, n_blocks, seed))
+    k = run_vdot(fold, w, a)
+    return dict(chunks=k.size, fold_kernel_vs_fold_twin=mismatches(k, vdot_twin(fold, w, a)),
+                fold_kernel_vs_ours=mismatches(k, vdot_twin(IQ2_S, w, a)))
 
 
 def test_iq2_s_fold_reproduced():

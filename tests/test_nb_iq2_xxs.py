@@ -8,10 +8,13 @@ import dataclasses
 import numpy as np
 import gguf
 from ferrox_lit.f16 import f16_to_f32
-from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, swapped, SUB
-from ferrox_lit.tables import Table, KSIGNS_IQ2XS, KMASK_IQ2XS, table_slip
+from ferrox_lit.kind import Kind, Sabotage, twin_slip, swapped, SUB
+from ferrox_lit.core import byte_at, u16_at
+from ferrox_lit.tables import Table, KSIGNS_IQ2XS, KMASK_IQ2XS
+from ferrox_lit.kind import table_slip
 from ferrox_lit.source import cuda_text
-from ferrox_lit.vdot import word_at, dp4a, vsub4, pieces_vdot, pieces_twin, epi_halves
+from ferrox_lit.kind import pieces_vdot, pieces_twin, epi_halves
+from ferrox_lit.core import word_at, dp4a, vsub4
 
 
 from IPython.display import Markdown
@@ -25,9 +28,11 @@ from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.cost import plot_banks, plot_cost
 from ferrox_lit.tables import gguf_grid, table_mismatches, parse_table
 from ferrox_lit.placement import placement_rung
-from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, route_errors, BOUND_U
+from ferrox_lit.vdot import vdot_sabotage_diffs, route_errors, BOUND_U
+from ferrox_lit.families import vdot_evidence, vdot_sabotage_report
 from ferrox_lit.int8_error import plot_kind_error
-from ferrox_lit.mmq import mmq_evidence, mmq_shapes
+from ferrox_lit.mmq import mmq_shapes
+from ferrox_lit.families import mmq_evidence
 
 
 import ferrox_lit.formats.iq2_xxs as _nbmod

@@ -7,12 +7,15 @@ from __future__ import annotations
 import numpy as np
 import gguf
 from ferrox_lit.f16 import f16_to_f32
-from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, swapped, SUB
-from ferrox_lit.tables import Table, KMASK_IQ2XS, table_slip
+from ferrox_lit.kind import Kind, Sabotage, twin_slip, swapped, SUB
+from ferrox_lit.core import byte_at, u16_at
+from ferrox_lit.tables import Table, KMASK_IQ2XS
+from ferrox_lit.kind import table_slip
 from ferrox_lit.formats.iq2_s import expand_grid
 from ferrox_lit.source import cuda_text
 import dataclasses
-from ferrox_lit.vdot import vsub4, pieces_vdot, pieces_twin, epi_halves
+from ferrox_lit.kind import pieces_vdot, pieces_twin, epi_halves
+from ferrox_lit.core import vsub4
 from ferrox_lit.formats.iq3_xxs import vnonzero4
 
 
@@ -30,9 +33,10 @@ from ferrox_lit.formats.iq2_s import IQ2_S
 from ferrox_lit.kind import libgguf_mismatches
 import dataclasses
 from ferrox_lit.cost import plot_banks, plot_cost
-from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, BOUND_U
+from ferrox_lit.vdot import vdot_sabotage_diffs, BOUND_U
+from ferrox_lit.families import vdot_evidence, vdot_sabotage_report
 from ferrox_lit.int8_error import plot_kind_error
-from ferrox_lit.mmq import mmq_evidence
+from ferrox_lit.families import mmq_evidence
 
 
 import ferrox_lit.formats.iq3_s as _nbmod

@@ -7,15 +7,21 @@ from __future__ import annotations
 import numpy as np
 import gguf
 from ferrox_lit.f16 import f16_to_f32
-from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, swapped, SUB
-from ferrox_lit.tables import Table, KSIGNS_IQ2XS, KMASK_IQ2XS, table_slip
+from ferrox_lit.kind import Kind, Sabotage, twin_slip, swapped, SUB
+from ferrox_lit.core import byte_at, u16_at
+from ferrox_lit.tables import Table, KSIGNS_IQ2XS, KMASK_IQ2XS
+from ferrox_lit.kind import table_slip
 from ferrox_lit.formats.iq2_xxs import grid_from_digits, byte_off
 from ferrox_lit.source import cuda_text
 import dataclasses
-from ferrox_lit.vdot import word_at, vsub4, pieces_vdot, pieces_twin, epi_halves
-from ferrox_lit.vdot import run_vdot, vdot_twin, q8_1_chunks, activations
+from ferrox_lit.kind import pieces_vdot, pieces_twin, epi_halves
+from ferrox_lit.core import word_at, vsub4
+from ferrox_lit.kind import vdot_twin, q8_1_chunks, activations
 from ferrox_lit.kind import random_blocks
 from ferrox_lit.core import mismatches
+
+
+from ferrox_lit.host import run_vdot
 
 
 from IPython.display import Markdown
@@ -31,8 +37,9 @@ from ferrox_lit.tables import gguf_grid, table_mismatches
 from ferrox_lit.placement import placement_rung
 from ferrox_lit.formats.iq2_xxs import IQ2_XXS
 from ferrox_lit.int8_error import plot_kind_error
-from ferrox_lit.mmq import mmq_evidence
-from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, BOUND_U, route_errors
+from ferrox_lit.families import mmq_evidence
+from ferrox_lit.vdot import vdot_sabotage_diffs, BOUND_U, route_errors
+from ferrox_lit.families import vdot_evidence, vdot_sabotage_report
 
 
 import ferrox_lit.formats.iq3_xxs as _nbmod
@@ -158,6 +165,15 @@ def test_iq3_xxs_vdot_sabotages_fire():
     assert loud['sign-half'] > 0.95 and loud['pair-repeat'] > 0.95   # 16 of 32 lanes change on almost every chunk
     assert abs(loud['no-parity'] - 15 / 16) < 0.06   # fires unless all 4 eights have even parity: 1 - 2^-4
     assert abs(loud['ls-byte'] - 15 / 16) < 0.06     # a random nibble equals ls with probability 1/16
+
+
+def fold_vs_ours(n_blocks:int=64, seed:int=0) -> dict:
+    "The fold-edited pieces run on the CPU vs the fold's twin and vs our twin."
+    fold = dataclasses.replace(IQ3_XXS, vdot_src=IQ3_XXS_VDOT_SRC.replace(*IQ3_XXS_FOLD), vdot_twin=iq3_xxs_vdot_fold)
+    w = random_blocks(IQ3_XXS, n_blocks, seed); a = q8_1_chunks(IQ3_XXS, activations(IQ3_XXS, n_blocks, seed))
+    k = run_vdot(fold, w, a)
+    return dict(chunks=k.size, fold_kernel_vs_fold_twin=mismatches(k, vdot_twin(fold, w, a)),
+                fold_kernel_vs_ours=mismatches(k, vdot_twin(IQ3_XXS, w, a)))
 
 
 def test_iq3_xxs_fold_reproduced():

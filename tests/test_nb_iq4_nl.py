@@ -8,9 +8,10 @@ import dataclasses
 import numpy as np
 import gguf
 from ferrox_lit.f16 import f16_to_f32
-from ferrox_lit.kind import swapped, codebook_slip, Kind, Codebook, Sabotage, byte_at, u16_at, twin_slip, SUB
+from ferrox_lit.kind import swapped, codebook_slip, Kind, Codebook, Sabotage, twin_slip, SUB
+from ferrox_lit.core import byte_at, u16_at
 from ferrox_lit.source import cuda_text
-from ferrox_lit.vdot import word_at, dp4a, lut4, int8_table, i8_table_src
+from ferrox_lit.core import word_at, dp4a, lut4, int8_table, i8_table_src
 
 
 from IPython.display import Markdown
@@ -21,7 +22,8 @@ from ferrox_lit.core import mismatches
 from ferrox_lit.mul_mm import kernel_src
 from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.cost import plot_banks, plot_cost
-from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, route_errors, BOUND_U
+from ferrox_lit.vdot import vdot_sabotage_diffs, route_errors, BOUND_U
+from ferrox_lit.families import vdot_evidence, vdot_sabotage_report
 from ferrox_lit.core import md_table
 from ferrox_lit.int8_error import plot_kind_error
 

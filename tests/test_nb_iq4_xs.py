@@ -8,12 +8,13 @@ import dataclasses
 import numpy as np
 import gguf
 from ferrox_lit.f16 import f16_to_f32
-from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, codebook_slip, twin_slip, SUB
+from ferrox_lit.kind import Kind, Sabotage, codebook_slip, twin_slip, SUB
+from ferrox_lit.core import byte_at, u16_at
 from ferrox_lit.formats.iq4_nl import IQ4NL_CODEBOOK, IQ4NL_CODEBOOK_SABOTAGES, codebook_sabotaged
 from ferrox_lit.source import cuda_text
 from ferrox_lit.formats.iq4_nl import IQ4NL_I8, IQ4NL_I8_SRC
 from ferrox_lit.kind import swapped
-from ferrox_lit.vdot import word_at, dp4a, lut4, i8_table_src
+from ferrox_lit.core import word_at, dp4a, lut4, i8_table_src
 
 
 from IPython.display import Markdown
@@ -24,7 +25,8 @@ from ferrox_lit.core import mismatches
 from ferrox_lit.mul_mm import kernel_src
 from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.cost import plot_banks, plot_cost
-from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, route_errors, BOUND_U
+from ferrox_lit.vdot import vdot_sabotage_diffs, route_errors, BOUND_U
+from ferrox_lit.families import vdot_evidence, vdot_sabotage_report
 from ferrox_lit.core import md_table
 from ferrox_lit.int8_error import plot_kind_error
 

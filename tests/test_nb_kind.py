@@ -11,12 +11,20 @@ from typing import Callable
 import numpy as np
 import gguf
 from ferrox_lit.core import FerroxError, NotWholeBlocks, require_dtype, mismatches, max_abs_diff, md_table
+from ferrox_lit.core import byte_at, u16_at  # the byte twins, shown here, live in core
+
+
+import numpy as np
 
 
 from ferrox_lit.kinds import KINDS
 
 
 import time
+
+
+import ferrox_lit.core as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 import ferrox_lit.kind as _nbmod

@@ -33,6 +33,7 @@ from ferrox_lit.formats.tq1_0 import TQ1_0
 from ferrox_lit.formats.tq2_0 import TQ2_0
 from ferrox_lit.formats.nvfp4 import NVFP4
 from ferrox_lit.formats.q1_0 import Q1_0
+from ferrox_lit.kind import roundtrip_error
 
 
 from IPython.display import Markdown
@@ -126,7 +127,7 @@ def test_every_row_has_int8_dot():
                 for n in [sum(t.count(s.src_old) for t in (k.vdot_src, *k.vdot_deps))] if n != 1]
         return out
     from ferrox_lit.source import cuda_text
-    from ferrox_lit.vdot import built_from_pieces
+    from ferrox_lit.kind import built_from_pieces
     for k in KINDS:
         assert not problems(k), (k.name, problems(k))
         pieces = cuda_text(f'mmq_{k.name.lower()}.cuh')                                    # every row has its MMQ pieces
@@ -171,7 +172,7 @@ def test_every_kind_at_an_odd_base():
 
 def test_nonfinite_exemptions_pinned():
     import dataclasses
-    from ferrox_lit.host import weights_can_be_nonfinite
+    from ferrox_lit.kind import weights_can_be_nonfinite
     assert {k.name for k in KINDS if not weights_can_be_nonfinite(k)} == {'NVFP4'}
     q8 = kind_by_name('Q8_0')   # sabotage: Q8_0 whose twin flushes inf/NaN to finite values is caught as exempt
     tame = lambda xb, il: np.nan_to_num(q8.twin_sub(xb, il), nan=0.0, posinf=1.0, neginf=-1.0)

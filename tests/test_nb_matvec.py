@@ -17,8 +17,11 @@ from ferrox_lit.mul_mm import kernel_src, kind_prelude, fx_defines, BODY_SRC
 from ferrox_lit.twin import gemm_error
 from ferrox_lit.formats.q4_k import k_scale_min_twin
 from ferrox_lit.formats.nvfp4 import e4m3_to_f32
-from ferrox_lit.host import launch, degenerate_blocks, HostError, f16_subnormal_blocks, weights_can_be_nonfinite
+from ferrox_lit.kind import degenerate_blocks, f16_subnormal_blocks, weights_can_be_nonfinite
 from ferrox_lit.source import cuda_text
+
+
+from ferrox_lit.runtime import launch, HostError
 
 
 import json, time
@@ -28,6 +31,33 @@ from ferrox_lit.source import show_cuda
 from IPython.display import Markdown
 from ferrox_lit.core import md_table
 from ferrox_lit.core import errors_table
+
+
+import math
+import numpy as np
+from ferrox_lit.core import require_dtype, require_host
+from ferrox_lit.runtime import launch
+from ferrox_lit.matvec import MAX_SPLIT, MV_ROWS, MV_THREADS, MatvecUnsupported, REDUCE_THREADS, RQ_THREADS, Repacked, _rq_args, check_matvec, check_rq, check_split, matvec_src, reduce_src, rq_matvec_src
+
+
+import os, shutil
+from typing import Callable
+import numpy as np
+from ferrox_lit.core import mismatches
+from ferrox_lit.kind import random_blocks
+from ferrox_lit.twin import gemm_error
+from ferrox_lit.runtime import HostError
+from ferrox_lit.kind import degenerate_blocks
+from ferrox_lit.matvec import MV_SABOTAGES, RECIPES, RQ_G, _operands, matvec_kind, matvec_partials_twin, matvec_shapes, mv_sabotaged_src, recipe_for, reconstruct_all, reduce_twin, repack, rq_partials_twin, rq_shapes
+from ferrox_lit.host import run_matvec_partials, run_reduce, run_rq_partials
+
+
+import ferrox_lit.host as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
+import ferrox_lit.families as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 import ferrox_lit.matvec as _nbmod

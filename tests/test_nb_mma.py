@@ -7,6 +7,8 @@ from __future__ import annotations
 import time
 import numpy as np
 from ferrox_lit.core import FerroxError
+
+
 from ferrox_lit.device import launch
 
 
@@ -16,8 +18,26 @@ from matplotlib.colors import ListedColormap
 from IPython.display import Markdown
 from ferrox_lit.core import md_table, errors_table
 from ferrox_lit.source import show_cuda, code_md
-from ferrox_lit.host import HostError, WarpMaskLaneExited, WarpCollectiveMismatch, KernelAssert, SharedMemoryRace
+from ferrox_lit.runtime import HostError, WarpMaskLaneExited, WarpCollectiveMismatch, KernelAssert, SharedMemoryRace
 from ferrox_lit.nvrtc import compile_kernel, disassemble, sass_ops, resources
+
+
+import numpy as np
+from ferrox_lit.core import FerroxError
+from ferrox_lit.device import launch
+from ferrox_lit.mma import FORMS, LDMATRIX_FORMS, LDMATRIX_SRC, MmaInputError, REGS_SRC, TILE_SRC, _matrix, _reg_buffers, _selector_a, _selector_b, a_coords, b_coords, c_coords, pack_a, pack_b, pack_c, registers, shape_dims, unpack_c
+
+
+from ferrox_lit.mma import GATE_STATEMENTS, LDMATRIX_SRC, REGS_SRC, TILE_SRC, gate_source
+from ferrox_lit.device import build, DeviceCompileError
+
+
+import ferrox_lit.families as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
+import ferrox_lit.nvrtc as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 import ferrox_lit.mma as _nbmod
@@ -176,6 +196,25 @@ def test_arch_gate_agrees_with_ptxas():
     dev.ptx_call = lambda st: (lambda c, w: (c and c.replace('static_assert(', '(void)(', 1), w))(*good(st))
     try: dev.build(gate_source('mma m16n8k32'), 'k', arch=750, filename='gate.cu')
     finally: dev.ptx_call = good
+
+
+def gpu_mma_regs(a:np.ndarray, b:np.ndarray, c:np.ndarray, form:int=0) -> np.ndarray:
+    "`mma_regs` on the GPU (CuPy, `ferrox_lit.gpu`): every lane's D registers, uint32 [32, 4]."
+    from ferrox_lit.gpu import device, compiled
+    cp = device(); bufs = [cp.asarray(x) for x in _reg_buffers(a, b, c, form)]; d = cp.zeros((32, 4), cp.uint32)
+    compiled(REGS_SRC, 'mma_regs', 'exact')((1,), (32,), (*bufs, d, np.int32(form)))
+    cp.cuda.Device().synchronize()
+    return cp.asnumpy(d)
+
+def gpu_ldmatrix_regs(tile:np.ndarray, form:int=0) -> np.ndarray:
+    "`ldmatrix_regs` on the GPU: every lane's registers, uint32 [32, 4]."
+    from ferrox_lit.gpu import device, compiled
+    _matrix(tile, 'tile', (32, 8), (np.uint16,))
+    if not isinstance(form, int) or not 0 <= form < len(LDMATRIX_FORMS): raise MmaInputError(f"form {form!r}: expected 0 to 5")
+    cp = device(); out = cp.zeros((32, 4), cp.uint32)
+    compiled(LDMATRIX_SRC, 'ldmatrix_regs', 'exact')((1,), (32,), (cp.asarray(np.ascontiguousarray(tile)), out, np.int32(form)))
+    cp.cuda.Device().synchronize()
+    return cp.asnumpy(out)
 
 
 @pytest.mark.cuda

@@ -8,21 +8,79 @@ import numpy as np
 from ferrox_lit.core import FerroxError, mismatches
 from ferrox_lit.kinds import require_kind
 from ferrox_lit.source import cuda_text
-from ferrox_lit.q8_1 import quantize_q8_1, run_quantize_q8_1, QK8_1
-from ferrox_lit.vdot import n_chunks, check_vdot, VDOT_COMMON_SRC, epi_halves, built_from_pieces
+from ferrox_lit.q8_1 import quantize_q8_1, QK8_1
+from ferrox_lit.vdot import VDOT_COMMON_SRC
+from ferrox_lit.kind import n_chunks, check_vdot
+from ferrox_lit.kind import epi_halves, built_from_pieces
 from ferrox_lit.mmvq import INT8_KINDS, mmvq_contributions
 from ferrox_lit.kind import random_blocks
+from ferrox_lit.mma import a_coords, b_coords
+from ferrox_lit.mul_mm import kind_prelude
+from ferrox_lit.kind import degenerate_blocks
+
+
+from ferrox_lit.host import run_quantize_q8_1
 
 
 from IPython.display import Markdown
 from ferrox_lit.core import md_table
 from ferrox_lit.source import show_cuda
 from ferrox_lit.kinds import KINDS, kind_by_name
-from ferrox_lit.vdot import vdot_twin
+from ferrox_lit.kind import vdot_twin
 from ferrox_lit.q8_1 import BLOCK_BYTES as Q8_1_BYTES
 import matplotlib.pyplot as plt
 from ferrox_lit.mma import a_coords
 import re
+
+
+import numpy as np
+from ferrox_lit.mmq import WARPS, check_arch, check_mmq, mmq_grid, mmq_src
+from ferrox_lit.device import launch
+
+
+import numpy as np
+from ferrox_lit.core import mismatches
+from ferrox_lit.kind import random_blocks
+from ferrox_lit.mmq import MMQ_BODY, MMQ_SABOTAGES, _activations, mmq_kind, mmq_shapes, mmq_twin
+from ferrox_lit.gguf_file import _resolve, _open_cached, pick_tensor
+from ferrox_lit.kind import OUTLIER_SCALE
+from ferrox_lit.runtime import HostError
+
+
+import numpy as np
+from ferrox_lit.core import mismatches
+from ferrox_lit.q8_1 import quantize_q8_1
+from ferrox_lit.kind import random_blocks
+from ferrox_lit.mmq import COLS, KC, MmqOperands, ROWS, WARPS, check_mmq, mmq_grid, mmq_kind, mmq_src, mmq_twin
+from ferrox_lit.runtime import launch, build
+
+
+from ferrox_lit.mmq import WARPS, check_arch, mmq_kind, mmq_src
+
+
+import numpy as np
+from ferrox_lit.mmq import mmq_kind, mmq_twin
+from ferrox_lit.twin import mul_mm_twin
+
+
+import ferrox_lit.host as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
+import ferrox_lit.families as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
+import ferrox_lit.banks as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
+import ferrox_lit.nvrtc as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
+import ferrox_lit.int8_error as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 import ferrox_lit.mmq as _nbmod

@@ -4,6 +4,9 @@
 from __future__ import annotations
 
 
+from ferrox_lit.host import run_quantize_q8_1
+
+
 from IPython.display import Markdown
 from ferrox_lit.core import md_table
 from ferrox_lit.source import show_cuda
@@ -12,7 +15,31 @@ from ferrox_lit.families import FAMILIES
 from ferrox_lit.twin import mul_mm_twin
 
 
+import numpy as np
+from ferrox_lit.mmvq import MMVQ_ROWS, check_mmvq, mmvq_src
+from ferrox_lit.runtime import launch
+
+
+import numpy as np
+from ferrox_lit.core import mismatches
+from ferrox_lit.kinds import require_kind
+from ferrox_lit.kind import random_blocks
+from ferrox_lit.mmvq import MMVQ_BODY, MMVQ_SABOTAGES, MmvqOperands, mmvq_shapes, mmvq_twin
+from ferrox_lit.gguf_file import _resolve, _open_cached, pick_tensor
+from ferrox_lit.kind import OUTLIER_SCALE
+from ferrox_lit.runtime import HostError
+from ferrox_lit.nvrtc import disassemble, sass_ops, SassUnavailable
+
+
 import nbdev; nbdev.nbdev_export()
+
+
+import ferrox_lit.host as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
+import ferrox_lit.families as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 import ferrox_lit.mmvq as _nbmod

@@ -12,14 +12,18 @@ from pathlib import Path
 import numpy as np
 from ferrox_lit.core import FerroxError, mismatches, md_table
 from ferrox_lit.source import MARKER, cuda_path, source_names, CUDA_DIR
-from ferrox_lit.host import HostError, HostCompileError, LaunchRefused, KernelTimeout, cache_dir, launch, _cxx
-from ferrox_lit.host import f16_subnormal_blocks  # the fp16-subnormal fixture (it lives with the evidence it joined)
-from ferrox_lit.host import random_blocks, degenerate_blocks, subnormal_blocks
+from ferrox_lit.runtime import HostError, HostCompileError, LaunchRefused, KernelTimeout, cache_dir, launch, _cxx
+from ferrox_lit.kind import f16_subnormal_blocks  # the fp16-subnormal fixture (it lives with the evidence it joined)
+from ferrox_lit.host import random_blocks
+from ferrox_lit.kind import degenerate_blocks, subnormal_blocks
 from ferrox_lit.kinds import kind_by_name
 from ferrox_lit.mul_mm import kernel_src
 from ferrox_lit.twin import mul_mm_twin
-from ferrox_lit.gpu import dequant_src
+from ferrox_lit.matvec import dequant_src
 from ferrox_lit.matvec import matvec_src, reduce_src, rq_matvec_src, matvec_partials_twin, reduce_twin, repack, rq_partials_twin
+from ferrox_lit.host import run_mul_mm
+from ferrox_lit.host import run_matvec_partials, run_reduce, run_rq_partials
+from ferrox_lit.kinds import KINDS
 
 
 import dataclasses, difflib, tempfile

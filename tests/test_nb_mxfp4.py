@@ -9,12 +9,13 @@ import numpy as np
 import gguf
 from ferrox_lit.f16 import E8M0_SRC, e8m0_to_f32
 from ferrox_lit.core import mismatches
-from ferrox_lit.kind import Kind, Codebook, Sabotage, byte_at, lift_sabotage, codebook_slip, swapped, twin_slip, random_blocks, SEEDS, SUB
+from ferrox_lit.kind import Kind, Codebook, Sabotage, lift_sabotage, codebook_slip, swapped, twin_slip, random_blocks, SEEDS, SUB
+from ferrox_lit.core import byte_at
 from ferrox_lit.formats.iq4_nl import codebook_sabotaged
 from ferrox_lit.source import cuda_text
 from ferrox_lit.f16 import f16_to_f32
-from ferrox_lit.kind import u16_at
-from ferrox_lit.vdot import word_at, dp4a, lut4, int8_table, i8_table_src
+from ferrox_lit.core import u16_at
+from ferrox_lit.core import word_at, dp4a, lut4, int8_table, i8_table_src
 
 
 from IPython.display import Markdown
@@ -23,7 +24,8 @@ from ferrox_lit.kind import three_opinions, opinions_table, layout_table, plot_l
 from ferrox_lit.mul_mm import kernel_src
 from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.cost import plot_banks, plot_cost
-from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, route_errors, BOUND_U
+from ferrox_lit.vdot import vdot_sabotage_diffs, route_errors, BOUND_U
+from ferrox_lit.families import vdot_evidence, vdot_sabotage_report
 from ferrox_lit.core import md_table
 from ferrox_lit.int8_error import plot_kind_error
 

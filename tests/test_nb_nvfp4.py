@@ -9,15 +9,24 @@ from pathlib import Path
 import numpy as np
 import gguf
 from ferrox_lit.core import FerroxError, require_dtype, mismatches
-from ferrox_lit.kind import Kind, Sabotage, byte_at, lift_sabotage, twin_slip, codebook_slip, swapped, sabotaged, random_blocks, SEEDS
+from ferrox_lit.kind import Kind, Sabotage, lift_sabotage, twin_slip, codebook_slip, swapped, sabotaged, random_blocks, SEEDS
+from ferrox_lit.core import byte_at
 from ferrox_lit.kind import sabotage_report
 from ferrox_lit.formats.mxfp4 import MXFP4_CODEBOOK
 from ferrox_lit.source import cuda_text
 from ferrox_lit.formats.mxfp4 import MXFP4_I8, MXFP4_I8_SRC
-from ferrox_lit.kind import u16_at
+from ferrox_lit.core import u16_at
 from ferrox_lit.f16 import f16_to_f32
-from ferrox_lit.vdot import word_at, dp4a, lut4, pieces_vdot, pieces_twin, epi_halves
-from ferrox_lit.vdot import run_vdot, vdot_twin, bound_ratio, q8_1_chunks, activations
+from ferrox_lit.kind import pieces_vdot, pieces_twin, epi_halves
+from ferrox_lit.core import word_at, dp4a, lut4
+from ferrox_lit.source import nvidia_dirs
+
+
+from ferrox_lit.host import run_vdot
+
+
+from ferrox_lit.vdot import bound_ratio
+from ferrox_lit.kind import vdot_twin, q8_1_chunks, activations
 
 
 from IPython.display import Markdown
@@ -32,9 +41,13 @@ from ferrox_lit.formats.q4_0 import Q4_0
 from ferrox_lit.formats.iq4_nl import IQ4_NL
 from ferrox_lit.formats.iq4_xs import IQ4_XS
 from ferrox_lit.formats.mxfp4 import MXFP4
-from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_diffs, vdot_sabotage_report, route_errors, vdot_nvrtc, BOUND_U
+from ferrox_lit.vdot import vdot_sabotage_diffs, route_errors, BOUND_U
+from ferrox_lit.families import vdot_evidence, vdot_sabotage_report
+from ferrox_lit.nvrtc import vdot_nvrtc
 from ferrox_lit.int8_error import plot_kind_error
-from ferrox_lit.mmq import mmq_evidence, mmq_shapes, run_mmq, mmq_twin
+from ferrox_lit.mmq import mmq_shapes, mmq_twin
+from ferrox_lit.families import mmq_evidence
+from ferrox_lit.host import run_mmq
 
 
 import ferrox_lit.formats.nvfp4 as _nbmod
@@ -50,6 +63,27 @@ def test_e4m3_ocp_anchors():
     assert np.signbit(v[0x80]) and v[0x80] == 0 and not np.signbit(v[0x00])           # -0.0 and +0.0
     pos = v[:0x7F]                                                                      # 0x00 .. 0x7E
     assert (np.diff(pos) > 0).all() and (v[0x80:0xFF] == -pos).all()                   # monotone; sign-magnitude
+
+
+def e4m3_sweep(kind:Kind|None=None) -> dict:
+    "Each reading of all 256 E4M3 bytes, float32 [256] each (row `kind`, default NVFP4, supplies the twin and the snippet)."
+    import libgguf
+    from ferrox_lit.cengine import dequantize as c_dequantize
+    from ferrox_lit.families import run_dequant
+    kind = kind or NVFP4
+    blocks = scale_sweep_blocks()
+    qt = gguf.GGMLQuantizationType.NVFP4
+    with np.errstate(invalid='ignore'):
+        ocp = e4m3_ocp(np.arange(256)).astype(np.float32)
+    return dict(
+        ocp=ocp,
+        nvidia=nvidia_e4m3_to_f32(),
+        twin=kind.dequantize(blocks).reshape(256, 16)[:, 0],
+        c_engine=c_dequantize(kind, blocks).reshape(256, 16)[:, 0],
+        cpu_runner=run_dequant(kind, blocks).reshape(256, 16)[:, 0],
+        gguf=np.asarray(gguf.quants.dequantize(blocks, qt), np.float32).reshape(256, 16)[:, 0],
+        libgguf=np.asarray(libgguf.dequantize_rows(blocks.reshape(1, -1), qt, n_per_row=64 * 64), np.float32).reshape(256, 16)[:, 0],
+    )
 
 
 def test_e4m3_sweep():
@@ -73,6 +107,26 @@ def test_e4m3_sweep():
     # gguf-py's halved scale is exactly half: its decode doubled is the sweep's value (the 2 of code 2)
     half = gguf.quants.NVFP4.ue4m3_to_fp32(np.arange(256, dtype=np.uint8)).astype(np.float32)
     assert same_bits(2 * half, sw['gguf']).all()
+
+
+def e4m3_sabotage_sweep() -> list:
+    "Each `E4M3_SABOTAGES` slip through the 256-pattern sweep: patterns its twin and its compiled text decode differently."
+    base = e4m3_sweep()['twin']
+    out = []
+    for s in E4M3_SABOTAGES:
+        row = dataclasses.replace(NVFP4, sabotages=(lift_sabotage(s, nvfp4_twin, 'e4m3_to_f32'),))
+        sw = e4m3_sweep(sabotaged(row, s.name))
+        bad = ~same_bits(sw['twin'], base)
+        out.append(
+            dict(
+                sabotage=s.name,
+                slip=s.slip,
+                patterns=int(bad.sum()),
+                text_agrees_with_twin=bool(same_bits(sw['c_engine'], sw['twin']).all() and same_bits(sw['cpu_runner'], sw['twin']).all()),
+                first=f'0x{int(np.flatnonzero(bad)[0]):02X}' if bad.any() else '',
+            )
+        )
+    return out
 
 
 def test_e4m3_sabotages_in_the_sweep():
@@ -191,6 +245,18 @@ def test_nvfp4_vdot_evidence():
     assert len(ev) >= 3
     for r in ev: assert r['mismatches'] == 0 and r['err_over_uM'] <= BOUND_U, r
     assert all(r['nonfinite'] == 0 for r in ev), ev   # finite scales (<= 448, NaN read +0.0) x finite da: never inf/NaN
+
+
+def vdot_scale_sweep(kind:Kind|None=None,  # default: this page's NVFP4 row
+                     seed:int=0) -> dict:
+    "All 256 E4M3 scale bytes through `kind`'s int8 dot: CPU-run snippet vs twin, non-finite chunks, error / (u M)."
+    kind = kind or NVFP4
+    w = random_blocks(kind, 64, seed)
+    w[:, :4] = np.arange(256, dtype=np.uint8).reshape(64, 4)             # scale byte s of block b is 4b + s
+    a = q8_1_chunks(kind, activations(kind, 64, seed))
+    tw, k = vdot_twin(kind, w, a), run_vdot(kind, w, a)
+    return dict(kind=kind.name, chunks=tw.size, mismatches=mismatches(k, tw), nonfinite=int((~np.isfinite(tw)).sum()),
+                err_over_uM=round(bound_ratio(kind, tw, w, a), 3))
 
 
 def test_nvfp4_vdot_scale_sweep():

@@ -15,7 +15,8 @@ from ferrox_lit.core import FerroxError
 from ferrox_lit.kind import Kind
 from ferrox_lit.kinds import KINDS, require_kind
 from ferrox_lit.mul_mm import kernel_src, BM, BN, BK, TM, TN, THREADS
-from ferrox_lit.host import cache_dir as host_cache_dir
+from ferrox_lit.runtime import cache_dir as host_cache_dir
+from ferrox_lit.source import nvidia_dirs
 
 
 import matplotlib.pyplot as plt
@@ -23,7 +24,24 @@ from IPython.display import Markdown
 from ferrox_lit.core import md_table
 
 
+import importlib.util
+from pathlib import Path
+
+
 from ferrox_lit.families import Family, FAMILIES, register_family, DECODE_ARCHES
+
+
+from concurrent.futures import ThreadPoolExecutor
+from ferrox_lit.kinds import KINDS, require_kind
+from ferrox_lit.nvrtc import EXACT_TARGETS, FusedInExactMode, KernelClaimFailed, LocalMemoryTraffic, MissingInstructions, NarrowSharedLoads, NvrtcError, NvrtcUnavailable, OPTION_SETS, SM_LIMITS, SassEmpty, SassUnavailable, _jobs, compile_kernel, disassemble, division_ffma, first_diagnostic, occupancy, resources, sass_counts, targets
+
+
+import ferrox_lit.source as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
+import ferrox_lit.families as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 import ferrox_lit.nvrtc as _nbmod

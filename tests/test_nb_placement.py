@@ -14,12 +14,14 @@ from ferrox_lit.kind import Codebook, random_blocks
 from ferrox_lit.kinds import require_kind
 from ferrox_lit.banks import phase_wavefronts
 from ferrox_lit.families import FAMILIES, run_dequant
-from ferrox_lit.host import run_mul_mm, launch
+from ferrox_lit.host import run_mul_mm
+from ferrox_lit.runtime import launch
 from ferrox_lit.tables import Table, gguf_grid
 from ferrox_lit.mul_mm import BM, BK
-from ferrox_lit.matvec import run_matvec, run_rq_matvec, repack, recipe_for, RepackUnsupported, MV_ROWS
-from ferrox_lit.mmvq import run_mmvq
-from ferrox_lit.mmq import run_mmq
+from ferrox_lit.matvec import repack, recipe_for, RepackUnsupported, MV_ROWS
+from ferrox_lit.host import run_matvec, run_rq_matvec
+from ferrox_lit.host import run_mmvq
+from ferrox_lit.host import run_mmq
 import ferrox_lit.host as _host
 
 

@@ -7,10 +7,12 @@ from __future__ import annotations
 import numpy as np
 import gguf
 from ferrox_lit.f16 import f16_to_f32
-from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
+from ferrox_lit.kind import Kind, Sabotage, twin_slip, SUB
+from ferrox_lit.core import byte_at, u16_at
 from ferrox_lit.source import cuda_text
 import dataclasses
-from ferrox_lit.vdot import word_at, vsub4, pieces_vdot, pieces_twin, epi_halves
+from ferrox_lit.kind import pieces_vdot, pieces_twin, epi_halves
+from ferrox_lit.core import word_at, vsub4
 
 
 from IPython.display import Markdown
@@ -22,9 +24,10 @@ from ferrox_lit.core import mismatches, md_table, NotWholeBlocks, WrongDtype
 from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.cost import plot_banks, plot_cost
 from ferrox_lit.formats.q4_0 import Q4_0
-from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, BOUND_U
+from ferrox_lit.vdot import vdot_sabotage_diffs, BOUND_U
+from ferrox_lit.families import vdot_evidence, vdot_sabotage_report
 from ferrox_lit.int8_error import plot_kind_error
-from ferrox_lit.mmq import mmq_evidence
+from ferrox_lit.families import mmq_evidence
 
 
 import ferrox_lit.formats.q1_0 as _nbmod

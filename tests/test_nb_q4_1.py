@@ -8,9 +8,12 @@ import dataclasses
 import numpy as np
 import gguf
 from ferrox_lit.f16 import f16_to_f32
-from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB, quantize_rows
+from ferrox_lit.kind import Kind, Sabotage, twin_slip, SUB, quantize_rows
+from ferrox_lit.core import byte_at, u16_at
 from ferrox_lit.source import cuda_text
-from ferrox_lit.vdot import word_at, dp4a, pieces_vdot, pieces_twin, epi_halves, vdot_twin, activations, q8_1_chunks
+from ferrox_lit.kind import vdot_twin, activations, q8_1_chunks
+from ferrox_lit.kind import pieces_vdot, pieces_twin, epi_halves
+from ferrox_lit.core import word_at, dp4a
 
 
 from IPython.display import Markdown
@@ -23,9 +26,10 @@ from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.cost import plot_banks, plot_cost
 from ferrox_lit.formats.q4_0 import Q4_0
 from functools import partial
-from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, route_errors, BOUND_U
+from ferrox_lit.vdot import vdot_sabotage_diffs, route_errors, BOUND_U
+from ferrox_lit.families import vdot_evidence, vdot_sabotage_report
 from ferrox_lit.int8_error import plot_kind_error
-from ferrox_lit.mmq import mmq_evidence
+from ferrox_lit.families import mmq_evidence
 
 
 import ferrox_lit.formats.q4_1 as _nbmod

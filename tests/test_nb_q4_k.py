@@ -8,9 +8,10 @@ import dataclasses
 import numpy as np
 import gguf
 from ferrox_lit.f16 import f16_to_f32
-from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, lift_sabotage, twin_slip, SUB
+from ferrox_lit.kind import Kind, Sabotage, lift_sabotage, twin_slip, SUB
+from ferrox_lit.core import byte_at, u16_at
 from ferrox_lit.source import cuda_text
-from ferrox_lit.vdot import word_at, dp4a
+from ferrox_lit.core import word_at, dp4a
 
 
 from IPython.display import Markdown
@@ -20,7 +21,8 @@ from ferrox_lit.kind import check_geometry, random_blocks, SEEDS
 from ferrox_lit.core import mismatches
 from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.cost import plot_banks, plot_cost
-from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, route_errors, BOUND_U
+from ferrox_lit.vdot import vdot_sabotage_diffs, route_errors, BOUND_U
+from ferrox_lit.families import vdot_evidence, vdot_sabotage_report
 from ferrox_lit.core import md_table
 from ferrox_lit.int8_error import plot_kind_error
 

@@ -17,7 +17,8 @@ from ferrox_lit.gguf_file import DefaultModelUnavailable, DefaultModelCorrupt
 from ferrox_lit.runtime import MEASURED
 from ferrox_lit.twin import mul_mm_twin
 from ferrox_lit.host import run_mul_mm
-from ferrox_lit.matvec import run_matvec, matvec_twin
+from ferrox_lit.matvec import matvec_twin
+from ferrox_lit.host import run_matvec
 from ferrox_lit.families import FAMILIES, run_dequant
 
 

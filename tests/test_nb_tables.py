@@ -18,6 +18,15 @@ from ferrox_lit.kind import swapped, random_blocks, sabotaged
 from ferrox_lit.core import mismatches
 
 
+from dataclasses import replace
+import numpy as np
+from ferrox_lit.tables import Table
+
+
+import ferrox_lit.kind as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
 import ferrox_lit.tables as _nbmod
 globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 

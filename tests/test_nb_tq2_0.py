@@ -8,10 +8,12 @@ import numpy as np
 import gguf
 from ferrox_lit.f16 import f16_to_f32
 from ferrox_lit.core import mismatches
-from ferrox_lit.kind import Kind, Sabotage, byte_at, u16_at, twin_slip, random_blocks, libgguf_mismatches, SEEDS, SUB
+from ferrox_lit.kind import Kind, Sabotage, twin_slip, random_blocks, libgguf_mismatches, SEEDS, SUB
+from ferrox_lit.core import byte_at, u16_at
 from ferrox_lit.source import cuda_text
 import dataclasses
-from ferrox_lit.vdot import word_at, vsub4, pieces_vdot, pieces_twin, epi_halves
+from ferrox_lit.kind import pieces_vdot, pieces_twin, epi_halves
+from ferrox_lit.core import word_at, vsub4
 
 
 import re, time
@@ -23,9 +25,10 @@ from ferrox_lit.kind import check_geometry, random_blocks, quantize_rows, SEEDS
 from ferrox_lit.core import mismatches, md_table, NotWholeBlocks, FerroxError
 from ferrox_lit.source import show_cuda, sabotage_diffs
 from ferrox_lit.cost import plot_banks, plot_cost
-from ferrox_lit.vdot import vdot_evidence, vdot_sabotage_report, vdot_sabotage_diffs, BOUND_U
+from ferrox_lit.vdot import vdot_sabotage_diffs, BOUND_U
+from ferrox_lit.families import vdot_evidence, vdot_sabotage_report
 from ferrox_lit.int8_error import plot_kind_error
-from ferrox_lit.mmq import mmq_evidence
+from ferrox_lit.families import mmq_evidence
 
 
 import ferrox_lit.formats.tq2_0 as _nbmod

@@ -8,10 +8,18 @@ import dataclasses
 import re
 import numpy as np
 from ferrox_lit.core import FerroxError, mismatches
-from ferrox_lit.kind import Kind, byte_at, u16_at, random_blocks
+from ferrox_lit.kind import Kind, random_blocks
+from ferrox_lit.core import byte_at, u16_at
 from ferrox_lit.f16 import f16_to_f32
 from ferrox_lit.q8_1 import quantize_q8_1, dequantize_q8_1, QK8_1, BLOCK_BYTES as Q8_1_BYTES
 from ferrox_lit.source import cuda_text
+from ferrox_lit.source import code_md, twin_diff
+from ferrox_lit.mul_mm import kind_prelude
+from ferrox_lit.kind import degenerate_blocks, subnormal_blocks
+from ferrox_lit.kind import pieces_vdot, pieces_twin, epi_halves, built_from_pieces, VDOT_PIECES_SRC, PiecesMissing
+from ferrox_lit.core import word_at, _sbytes, dp4a, vsub4, int8_table, i8_table_src, lut4  # shown on this page, they live in core: the formats use them
+from ferrox_lit.core import NotIntegerTable
+from ferrox_lit.kind import CHUNK, OUTLIER_SCALE, VdotMissing, VdotOperands, activations, check_vdot, n_chunks, q8_1_chunks, vdot_twin  # the int8 dot's contract, shown here, lives with the format seam
 
 
 from IPython.display import Markdown
@@ -20,6 +28,65 @@ from ferrox_lit.source import show_cuda
 from ferrox_lit.kinds import KINDS, kind_by_name
 from ferrox_lit.kind import parse_constant_array
 import re
+
+
+import re
+import numpy as np
+from ferrox_lit.core import FerroxError
+from ferrox_lit.f16 import f16_to_f32
+from ferrox_lit.source import cuda_text
+from ferrox_lit.core import word_at, dp4a
+from ferrox_lit.q8_1 import quantize_q8_1, QK8_1, BLOCK_BYTES as Q8_1_BYTES
+
+
+import numpy as np
+
+
+import numpy as np
+from ferrox_lit.kind import Kind
+from ferrox_lit.vdot import THREADS, vdot_src
+from ferrox_lit.kind import check_vdot, n_chunks
+from ferrox_lit.runtime import launch
+
+
+import numpy as np
+from ferrox_lit.core import mismatches
+from ferrox_lit.kind import Kind, random_blocks
+from ferrox_lit.source import cuda_text
+from ferrox_lit.vdot import _fixtures, bound_ratio, vdot_sabotaged
+from ferrox_lit.kind import activations, q8_1_chunks, vdot_twin
+from ferrox_lit.kind import epi_halves
+from ferrox_lit.gguf_file import _resolve, _open_cached, pick_tensor
+from ferrox_lit.kind import degenerate_blocks
+from ferrox_lit.host import run_vdot
+import dataclasses
+from ferrox_lit.kind import Kind
+from ferrox_lit.mmq import vdot_helpers
+from ferrox_lit.kind import pieces_vdot
+
+
+from ferrox_lit.kind import Kind
+from ferrox_lit.vdot import NVRTC_ARCHES, vdot_src
+
+
+import ferrox_lit.kind as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
+import ferrox_lit.core as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
+import ferrox_lit.host as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
+import ferrox_lit.families as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
+import ferrox_lit.nvrtc as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 import ferrox_lit.vdot as _nbmod
@@ -76,7 +143,7 @@ def test_pieces_vdot():
 
 
 def test_vdot_evidence_all_kinds():
-    from ferrox_lit.host import weights_can_be_nonfinite
+    from ferrox_lit.kind import weights_can_be_nonfinite
     ks = [k for k in KINDS if k.vdot_src]
     assert len(ks) == len(KINDS) == 24
     for k in ks:
@@ -105,7 +172,7 @@ def test_vdot_nvrtc():
 
 def test_vdot_reads_only_its_block():
     import pytest
-    from ferrox_lit.host import SanitizerError
+    from ferrox_lit.runtime import SanitizerError
     for k in (k for k in KINDS if k.vdot_src):
         w = random_blocks(k, 1, 3); a = q8_1_chunks(k, activations(k, 1, 3))
         assert mismatches(run_vdot(k, w, a, mode='asan'), vdot_twin(k, w, a)) == 0, k.name

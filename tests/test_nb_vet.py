@@ -13,12 +13,44 @@ import numpy as np
 from ferrox_lit.core import FerroxError, UnknownKind, md_table
 from ferrox_lit.kind import Kind, random_blocks, SEEDS
 from ferrox_lit.kinds import KINDS, require_kind
-from ferrox_lit.host import HostError, UntouchedOutput, degenerate_blocks, subnormal_blocks
+from ferrox_lit.runtime import HostError, UntouchedOutput
+from ferrox_lit.kind import degenerate_blocks, subnormal_blocks
 from ferrox_lit.q8_1 import quantize_q8_1, dequantize_q8_1, q8_1_fixtures, QK8_1, BLOCK_BYTES as Q8_1_BYTES
+from ferrox_lit.runtime import HostCompileError, LaunchRefused
+from ferrox_lit.runtime import kernel_params
+from ferrox_lit.runtime import launch, kernel_params
+from ferrox_lit.runtime import build
+from ferrox_lit.gguf_file import _resolve, _open_cached, pick_tensor
+from ferrox_lit.kind import check_vdot
+from ferrox_lit.mmvq import lane_order_sum, mmvq_contributions
+from ferrox_lit.mmvq import mmvq_contributions
+from ferrox_lit.mmq import chunk_order_sum
+from ferrox_lit.vdot import BOUND_U
+from ferrox_lit.source import nvidia_dirs
+from ferrox_lit.nvrtc import cache_dir
+from ferrox_lit import nvrtc as nv
+from ferrox_lit.nvrtc import sass_ops
+from ferrox_lit.device import strip_comments
+from ferrox_lit.matvec import dequant_src
+from ferrox_lit.matvec import matvec_src, MV_ROWS, MV_THREADS
+from ferrox_lit.mul_mm import kernel_src, BM, BN, THREADS
+from ferrox_lit.mmvq import mmvq_src, MMVQ_ROWS
+from ferrox_lit.mmq import mmq_src, ROWS, COLS, WARPS
+from ferrox_lit.q8_1 import q8_1_src, Q8_1_THREADS
+from ferrox_lit.mmvq import mmvq_src, MMVQ_BODY, MMVQ_SABOTAGES, MMVQ_ROWS
+from ferrox_lit.q8_1 import q8_1_src, Q8_1_SABOTAGES, Q8_1_THREADS
+from ferrox_lit.mmq import mmq_src, MMQ_BODY, MMQ_SABOTAGES, ROWS, COLS, WARPS
+from ferrox_lit.families import FAMILY_QUANTITIES
+import ferrox_lit.device as _device_module, ferrox_lit.intrinsics as _intrinsics_module  # names the try/except doors below return
+import ferrox_lit.mutants as _mutants_mod
 
 
 from IPython.display import Markdown
 from ferrox_lit.core import errors_table
+
+
+import ferrox_lit.families as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 import ferrox_lit.vet as _nbmod
@@ -257,7 +289,7 @@ def test_bad_input_refused_before_running():
     base = dict(source=Q4_0_SRC, kernel='dequant_q4_0<float>', kind='Q4_0', family='dequant', grid='nb', block=32, args='x,y,nb',
                 mutants=False, nvrtc=False)
     from ferrox_lit.core import UnknownKind
-    from ferrox_lit.host import HostCompileError, LaunchRefused
+    from ferrox_lit.runtime import HostCompileError, LaunchRefused
     cases = [(UnknownQuantity, dict(grid='n_blocks'), 'n_blocks'), (LaunchDivisionByZero, dict(grid='cdiv(n, nb - nb)'), 'zero'),
              (GridLimitExceeded, dict(grid='n * 100000'), '2,147,483,647'), (BlockLimitExceeded, dict(block='32, 64'), '1024'),
              (BadLaunchExpression, dict(grid='n ** 2'), 'not allowed'), (UnknownKind, dict(kind='Q4_9'), 'Q4_9'),

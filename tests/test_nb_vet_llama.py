@@ -11,7 +11,7 @@ import numpy as np
 from ferrox_lit.core import FerroxError
 from ferrox_lit.kinds import require_kind
 from ferrox_lit.kind import random_blocks
-from ferrox_lit.host import HostError, cache_dir
+from ferrox_lit.runtime import HostError, cache_dir
 from ferrox_lit.device import launch
 from ferrox_lit.vet import vet, vet_table
 from ferrox_lit.runtime import numpy_half, same_or_both_nan

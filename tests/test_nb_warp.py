@@ -7,13 +7,13 @@ from __future__ import annotations
 import json, resource, time
 from pathlib import Path
 import numpy as np
-from ferrox_lit.host import launch, HostError, RUNNER_CPP
+from ferrox_lit.runtime import launch, HostError, RUNNER_CPP
 
 
 from IPython.display import Markdown
 from ferrox_lit.core import md_table, errors_table
 from ferrox_lit.source import code_md
-from ferrox_lit.host import WarpMaskLaneExited, WarpCollectiveMismatch, ShuffleFromInactiveLane, ShuffleWidthError
+from ferrox_lit.runtime import WarpMaskLaneExited, WarpCollectiveMismatch, ShuffleFromInactiveLane, ShuffleWidthError
 
 
 import ferrox_lit.warp as _nbmod
@@ -118,7 +118,7 @@ def warp_shared_sums(src=WARP_SHARED, mode='race'):
 
 def test_syncwarp_orders_shared_memory():
     import pytest
-    from ferrox_lit.host import SharedMemoryRace, UninitializedSharedRead
+    from ferrox_lit.runtime import SharedMemoryRace, UninitializedSharedRead
     for mode in ('fast', 'race'):
         assert warp_shared_sums(mode=mode).tolist() == [496.0, 1520.0]
     for k in range(3):   # remove each __syncwarp in turn: the race build must report it

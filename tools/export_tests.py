@@ -3,8 +3,8 @@
 Tests are written once, in the notebooks, beside what they test. A `#| test` cell defines
 `test_*` functions (and any helpers they need) and calls them, so the notebook runs them;
 this script copies those cells into a pytest module, dropping the bare top-level calls, and
-prefixes the notebook's import cells plus every name of the module the notebook exports
-(`#| default_exp`), private names included. Run after `nbdev_export`; CI fails if the
+prefixes the notebook's import cells plus every name of the modules the notebook exports to
+(`#| default_exp`, and `#| export <module>` cells of other layers), private names included. Run after `nbdev_export`; CI fails if the
 committed `tests/` differ from what this writes.
 """
 import json, re
@@ -37,8 +37,11 @@ def export_nb(nb):
            'from __future__ import annotations']
     out += ['\n'.join(l for l in body(s).splitlines() if not l.startswith('from __future__'))
             for s in srcs if is_import_cell(s) and 'test' not in directives(s)]
-    if mod:
-        out.append(f'import ferrox_lit.{mod} as _nbmod\n'
+    # the notebook's cells may export to modules of other layers (`#| export host`): its tests see all of them, the default last
+    others = [m for m in dict.fromkeys(d.split()[1] for s in srcs for d in directives(s)
+                                       if d.split()[0] in ('export', 'exports', 'exporti') and len(d.split()) > 1) if m != mod]
+    for m in others + ([mod] if mod else []):
+        out.append(f'import ferrox_lit.{m} as _nbmod\n'
                    'globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})')
     if any('cuda' in directives(s) for s in tests): out.append('import pytest')
     for s in tests:

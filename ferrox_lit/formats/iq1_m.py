@@ -8,10 +8,12 @@ import dataclasses
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
-from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
+from ..kind import Kind, Sabotage, twin_slip, SUB
+from ..core import byte_at, u16_at
 from ..source import cuda_text
 from .iq1_s import IQ1S_GRID, IQ1S_DELTA, grid_f32, grid_sabotages
-from ..vdot import pieces_vdot, pieces_twin, epi_halves, word_at, dp4a, vsub4
+from ..kind import pieces_vdot, pieces_twin, epi_halves
+from ..core import word_at, dp4a, vsub4
 
 
 # %% auto #0

@@ -9,10 +9,13 @@ import dataclasses
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
-from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, swapped, SUB
+from ..kind import Kind, Sabotage, twin_slip, swapped, SUB
+from ..core import byte_at, u16_at
 from ..source import cuda_text
-from ..tables import Table, table_slip
-from ..vdot import pieces_vdot, pieces_twin, epi_halves, word_at, dp4a, vsub4
+from ..tables import Table
+from ..kind import table_slip
+from ..kind import pieces_vdot, pieces_twin, epi_halves
+from ..core import word_at, dp4a, vsub4
 
 
 # %% auto #0

@@ -8,12 +8,15 @@ import dataclasses
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
-from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, swapped, libgguf_mismatches, SUB
-from ..tables import Table, KMASK_IQ2XS, table_slip
+from ..kind import Kind, Sabotage, twin_slip, swapped, libgguf_mismatches, SUB
+from ..core import byte_at, u16_at
+from ..tables import Table, KMASK_IQ2XS
+from ..kind import table_slip
 from ..source import cuda_text
-from ..vdot import vsub4, pieces_vdot, pieces_twin, epi_halves
+from ..kind import pieces_vdot, pieces_twin, epi_halves
+from ..core import vsub4
 from .iq3_xxs import vnonzero4
-from ..vdot import run_vdot, vdot_twin, q8_1_chunks, activations
+from ..kind import vdot_twin, q8_1_chunks, activations
 from ..kind import random_blocks
 from ..core import mismatches
 
@@ -21,7 +24,7 @@ from ..core import mismatches
 __all__ = ['IQ2_S_LAYOUT', 'IQ2S_GRID_CODES', 'IQ2S_MAGNITUDES', 'IQ2S_GRID', 'IQ2_S_SRC', 'IQ2_S_SABOTAGES', 'IQ2_S',
            'IQ2_S_VDOT_SRC', 'IQ2_S_HALVES', 'iq2_s_vdot_twin', 'IQ2_S_VDOT_SABOTAGES', 'IQ2_S_FOLD', 'iq2_s_vdot_fold',
            'hex_digits', 'expand_grid', 'iq2_s_grid_blocks', 'iq2_s_spec', 'iq2_s_twin', 'iq2_s_mmq_unpack_twin',
-           'iq2_s_mmq_epi_twin', 'iq2_s_mmq_epi_fold', 'fold_vs_ours']
+           'iq2_s_mmq_epi_twin', 'iq2_s_mmq_epi_fold']
 
 # %% ../../nbs/18k_iq2_s.ipynb #afecb977
 IQ2_S_LAYOUT = (('d', 0, 2, 'fp16 super-scale'),
@@ -227,11 +230,3 @@ def iq2_s_mmq_epi_fold(wb, j, da, dot0, dot1, asum0, asum1):
     return (d * da) * np.trunc((dot0 * (sc & 0xF) + dot1 * (sc >> 4) + np.trunc((dot0 + dot1) / 2)) / 4).astype(np.float32)
 
 iq2_s_vdot_fold = pieces_twin(iq2_s_mmq_unpack_twin, iq2_s_mmq_epi_fold, IQ2_S_HALVES)
-
-def fold_vs_ours(n_blocks:int=64, seed:int=0) -> dict:
-    "The fold-edited pieces run on the CPU vs the fold's twin and vs our twin."
-    fold = dataclasses.replace(IQ2_S, vdot_src=IQ2_S_VDOT_SRC.replace(*IQ2_S_FOLD), vdot_twin=iq2_s_vdot_fold)
-    w = random_blocks(IQ2_S, n_blocks, seed); a = q8_1_chunks(IQ2_S, activations(IQ2_S, n_blocks, seed))
-    k = run_vdot(fold, w, a)
-    return dict(chunks=k.size, fold_kernel_vs_fold_twin=mismatches(k, vdot_twin(fold, w, a)),
-                fold_kernel_vs_ours=mismatches(k, vdot_twin(IQ2_S, w, a)))

@@ -8,11 +8,14 @@ import dataclasses
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
-from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, swapped, SUB
-from ..tables import Table, KSIGNS_IQ2XS, KMASK_IQ2XS, table_slip
+from ..kind import Kind, Sabotage, twin_slip, swapped, SUB
+from ..core import byte_at, u16_at
+from ..tables import Table, KSIGNS_IQ2XS, KMASK_IQ2XS
+from ..kind import table_slip
 from .iq2_xxs import IQ2_MAGS, grid_from_digits, byte_off
 from ..source import cuda_text
-from ..vdot import word_at, dp4a, vsub4, pieces_vdot, pieces_twin, epi_halves
+from ..kind import pieces_vdot, pieces_twin, epi_halves
+from ..core import word_at, dp4a, vsub4
 
 
 # %% auto #0

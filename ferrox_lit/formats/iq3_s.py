@@ -7,12 +7,15 @@ from __future__ import annotations
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
-from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, swapped, SUB
-from ..tables import Table, KMASK_IQ2XS, table_slip
+from ..kind import Kind, Sabotage, twin_slip, swapped, SUB
+from ..core import byte_at, u16_at
+from ..tables import Table, KMASK_IQ2XS
+from ..kind import table_slip
 from .iq2_s import expand_grid
 from ..source import cuda_text
 import dataclasses
-from ..vdot import vsub4, pieces_vdot, pieces_twin, epi_halves
+from ..kind import pieces_vdot, pieces_twin, epi_halves
+from ..core import vsub4
 from .iq3_xxs import vnonzero4
 
 # %% auto #0

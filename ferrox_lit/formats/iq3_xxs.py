@@ -7,13 +7,16 @@ from __future__ import annotations
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
-from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, swapped, SUB
-from ..tables import Table, KSIGNS_IQ2XS, KMASK_IQ2XS, table_slip
+from ..kind import Kind, Sabotage, twin_slip, swapped, SUB
+from ..core import byte_at, u16_at
+from ..tables import Table, KSIGNS_IQ2XS, KMASK_IQ2XS
+from ..kind import table_slip
 from .iq2_xxs import grid_from_digits, byte_off
 from ..source import cuda_text
 import dataclasses
-from ..vdot import word_at, vsub4, pieces_vdot, pieces_twin, epi_halves
-from ..vdot import run_vdot, vdot_twin, q8_1_chunks, activations
+from ..kind import pieces_vdot, pieces_twin, epi_halves
+from ..core import word_at, vsub4
+from ..kind import vdot_twin, q8_1_chunks, activations
 from ..kind import random_blocks
 from ..core import mismatches
 
@@ -21,7 +24,7 @@ from ..core import mismatches
 __all__ = ['IQ3_XXS_LAYOUT', 'IQ3_MAGS', 'IQ3XXS_GRID', 'IQ3_XXS_SRC', 'IQ3_XXS_SABOTAGES', 'IQ3_XXS_TABLES', 'IQ3_XXS',
            'IQ3_XXS_VDOT_SRC', 'IQ3_XXS_HALVES', 'iq3_xxs_vdot_twin', 'IQ3_XXS_VDOT_SABOTAGES', 'IQ3_XXS_FOLD',
            'iq3_xxs_vdot_fold', 'iq3_xxs_index_blocks', 'iq3_xxs_spec', 'iq3_xxs_twin', 'iq3_xxs_pin_block',
-           'vnonzero4', 'iq3_xxs_mmq_unpack_twin', 'iq3_xxs_mmq_epi_twin', 'iq3_xxs_mmq_epi_fold', 'fold_vs_ours']
+           'vnonzero4', 'iq3_xxs_mmq_unpack_twin', 'iq3_xxs_mmq_epi_twin', 'iq3_xxs_mmq_epi_fold']
 
 # %% ../../nbs/18l_iq3_xxs.ipynb #780fa404
 IQ3_XXS_LAYOUT = (('d', 0, 2, 'fp16 super-scale'),
@@ -205,12 +208,3 @@ def iq3_xxs_mmq_epi_fold(wb, j, da, sumi, asum):
     return (d * da) * np.trunc((ls * sumi + np.trunc(sumi / 2)) / 2).astype(np.float32)
 
 iq3_xxs_vdot_fold = pieces_twin(iq3_xxs_mmq_unpack_twin, iq3_xxs_mmq_epi_fold, IQ3_XXS_HALVES)
-
-# %% ../../nbs/18l_iq3_xxs.ipynb #vdot-iq3_xxs-27
-def fold_vs_ours(n_blocks:int=64, seed:int=0) -> dict:
-    "The fold-edited pieces run on the CPU vs the fold's twin and vs our twin."
-    fold = dataclasses.replace(IQ3_XXS, vdot_src=IQ3_XXS_VDOT_SRC.replace(*IQ3_XXS_FOLD), vdot_twin=iq3_xxs_vdot_fold)
-    w = random_blocks(IQ3_XXS, n_blocks, seed); a = q8_1_chunks(IQ3_XXS, activations(IQ3_XXS, n_blocks, seed))
-    k = run_vdot(fold, w, a)
-    return dict(chunks=k.size, fold_kernel_vs_fold_twin=mismatches(k, vdot_twin(fold, w, a)),
-                fold_kernel_vs_ours=mismatches(k, vdot_twin(IQ3_XXS, w, a)))

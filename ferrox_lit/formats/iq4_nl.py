@@ -8,9 +8,10 @@ import dataclasses
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
-from ..kind import swapped, codebook_slip, Kind, Codebook, Sabotage, byte_at, u16_at, twin_slip, SUB
+from ..kind import swapped, codebook_slip, Kind, Codebook, Sabotage, twin_slip, SUB
+from ..core import byte_at, u16_at
 from ..source import cuda_text
-from ..vdot import word_at, dp4a, lut4, int8_table, i8_table_src
+from ..core import word_at, dp4a, lut4, int8_table, i8_table_src
 
 # %% auto #0
 __all__ = ['IQ4_NL_LAYOUT', 'IQ4NL_CODEBOOK', 'IQ4_NL_SRC', 'IQ4_NL_SABOTAGES', 'IQ4NL_CODEBOOK_SABOTAGES', 'IQ4_NL', 'IQ4NL_I8',

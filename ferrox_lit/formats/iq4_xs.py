@@ -8,12 +8,13 @@ import dataclasses
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
-from ..kind import Kind, Sabotage, byte_at, u16_at, codebook_slip, twin_slip, SUB
+from ..kind import Kind, Sabotage, codebook_slip, twin_slip, SUB
+from ..core import byte_at, u16_at
 from .iq4_nl import IQ4NL_CODEBOOK, IQ4NL_CODEBOOK_SABOTAGES, codebook_sabotaged
 from ..source import cuda_text
 from .iq4_nl import IQ4NL_I8, IQ4NL_I8_SRC
 from ..kind import swapped
-from ..vdot import word_at, dp4a, lut4, i8_table_src
+from ..core import word_at, dp4a, lut4, i8_table_src
 
 # %% auto #0
 __all__ = ['IQ4_XS_LAYOUT', 'IQ4_XS_SRC', 'IQ4_XS_SABOTAGES', 'IQ4_XS', 'IQ4_XS_VDOT_SRC', 'IQ4_XS_VDOT_SABOTAGES', 'iq4_xs_spec',

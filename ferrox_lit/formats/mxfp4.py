@@ -9,12 +9,13 @@ import numpy as np
 import gguf
 from ..f16 import E8M0_SRC, e8m0_to_f32
 from ..core import mismatches
-from ..kind import Kind, Codebook, Sabotage, byte_at, lift_sabotage, codebook_slip, swapped, twin_slip, random_blocks, SEEDS, SUB
+from ..kind import Kind, Codebook, Sabotage, lift_sabotage, codebook_slip, swapped, twin_slip, random_blocks, SEEDS, SUB
+from ..core import byte_at
 from .iq4_nl import codebook_sabotaged
 from ..source import cuda_text
 from ..f16 import f16_to_f32
-from ..kind import u16_at
-from ..vdot import word_at, dp4a, lut4, int8_table, i8_table_src
+from ..core import u16_at
+from ..core import word_at, dp4a, lut4, int8_table, i8_table_src
 
 # %% auto #0
 __all__ = ['MXFP4_LAYOUT', 'MXFP4_CODEBOOK', 'MXFP4_SRC', 'E8M0_SABOTAGES', 'MXFP4_SABOTAGES', 'MXFP4_CODEBOOK_SABOTAGES',

@@ -9,24 +9,25 @@ from pathlib import Path
 import numpy as np
 import gguf
 from ..core import FerroxError, require_dtype, mismatches
-from ..kind import Kind, Sabotage, byte_at, lift_sabotage, twin_slip, codebook_slip, swapped, sabotaged, random_blocks, SEEDS
+from ..kind import Kind, Sabotage, lift_sabotage, twin_slip, codebook_slip, swapped, sabotaged, random_blocks, SEEDS
+from ..core import byte_at
 from ..kind import sabotage_report
 from .mxfp4 import MXFP4_CODEBOOK
 from ..source import cuda_text
 from .mxfp4 import MXFP4_I8, MXFP4_I8_SRC
-from ..kind import u16_at
+from ..core import u16_at
 from ..f16 import f16_to_f32
-from ..vdot import word_at, dp4a, lut4, pieces_vdot, pieces_twin, epi_halves
-from ..vdot import run_vdot, vdot_twin, bound_ratio, q8_1_chunks, activations
+from ..kind import pieces_vdot, pieces_twin, epi_halves
+from ..core import word_at, dp4a, lut4
+from ..source import nvidia_dirs
 
 # %% auto #0
 __all__ = ['NVFP4_LAYOUT', 'E4M3_SRC', 'NVFP4_SRC', 'E4M3_SABOTAGES', 'NVFP4_SABOTAGES', 'NVFP4', 'SWEEP_CLASSES', 'E2M1_BY_HAND',
            'NVFP4_VDOT_SRC', 'NVFP4_HALVES', 'nvfp4_vdot_twin', 'NVFP4_VDOT_SABOTAGES', 'e4m3_ocp', 'e4m3_to_f32',
            'NoReference', 'cuda_fp8_header', 'nvidia_e4m3_src', 'nvidia_e4m3_to_f32', 'nvfp4_twin', 'nvfp4_spec',
-           'nvfp4_gguf_fix', 'gguf_causes', 'scale_sweep_blocks', 'e4m3_sweep', 'same_bits', 'sweep_table',
-           'plot_e4m3_sweep', 'e4m3_sabotage_sweep', 'nvfp4_opinions', 'nvfp4_pin_block', 'nvfp4_pin_misses',
-           'nvfp4_sabotage_report', 'quantizer_scale_bytes', 'bad_input_errors', 'nvfp4_mmq_unpack_twin',
-           'nvfp4_mmq_epi_twin', 'vdot_scale_sweep', 'nvfp4_vdot_llama_order']
+           'nvfp4_gguf_fix', 'gguf_causes', 'scale_sweep_blocks', 'same_bits', 'sweep_table', 'plot_e4m3_sweep',
+           'nvfp4_opinions', 'nvfp4_pin_block', 'nvfp4_pin_misses', 'nvfp4_sabotage_report', 'quantizer_scale_bytes',
+           'bad_input_errors', 'nvfp4_mmq_unpack_twin', 'nvfp4_mmq_epi_twin', 'nvfp4_vdot_llama_order']
 
 # %% ../../nbs/18p_nvfp4.ipynb #cc641cb1
 NVFP4_LAYOUT = (('d', 0, 4, 'byte s: E4M3 scale of sub-block s (elements 16s .. 16s + 15)'),
@@ -71,7 +72,6 @@ int main() { for (int x = 0; x < 256; x++) std::printf("%04x\\n", (unsigned)__nv
 
 def cuda_fp8_header() -> Path:
     "The CUDA pip wheel's `cuda_fp8.hpp` (nvidia-cuda-runtime-cu12), or `NoReference`."
-    from ferrox_lit.nvrtc import nvidia_dirs   # lazy: nvrtc imports the registry, which imports this module
     for d in nvidia_dirs():
         p = Path(d) / 'cuda_runtime' / 'include' / 'cuda_fp8.hpp'
         if p.exists(): return p
@@ -205,26 +205,6 @@ def scale_sweep_blocks(code:int=2) -> np.ndarray:
     blocks[:, 4:] = code | code << 4
     return blocks
 
-def e4m3_sweep(kind:Kind|None=None) -> dict:
-    "Each reading of all 256 E4M3 bytes, float32 [256] each (row `kind`, default NVFP4, supplies the twin and the snippet)."
-    import libgguf
-    from ferrox_lit.cengine import dequantize as c_dequantize
-    from ferrox_lit.families import run_dequant
-    kind = kind or NVFP4
-    blocks = scale_sweep_blocks()
-    qt = gguf.GGMLQuantizationType.NVFP4
-    with np.errstate(invalid='ignore'):
-        ocp = e4m3_ocp(np.arange(256)).astype(np.float32)
-    return dict(
-        ocp=ocp,
-        nvidia=nvidia_e4m3_to_f32(),
-        twin=kind.dequantize(blocks).reshape(256, 16)[:, 0],
-        c_engine=c_dequantize(kind, blocks).reshape(256, 16)[:, 0],
-        cpu_runner=run_dequant(kind, blocks).reshape(256, 16)[:, 0],
-        gguf=np.asarray(gguf.quants.dequantize(blocks, qt), np.float32).reshape(256, 16)[:, 0],
-        libgguf=np.asarray(libgguf.dequantize_rows(blocks.reshape(1, -1), qt, n_per_row=64 * 64), np.float32).reshape(256, 16)[:, 0],
-    )
-
 def same_bits(a:np.ndarray, b:np.ndarray) -> np.ndarray:
     "Elementwise: equal as float32 bit patterns, or both NaN."
     return (a.view(np.uint32) == b.view(np.uint32)) | (np.isnan(a) & np.isnan(b))
@@ -252,26 +232,6 @@ def plot_e4m3_sweep(sw:dict, ax=None):
     ax.set_xlabel('E4M3 byte'); ax.set_ylabel('scale'); ax.legend(fontsize=8, loc='lower left')
     ax.set_title('All 256 E4M3 scale bytes')
     return ax
-
-# %% ../../nbs/18p_nvfp4.ipynb #1226d519
-def e4m3_sabotage_sweep() -> list:
-    "Each `E4M3_SABOTAGES` slip through the 256-pattern sweep: patterns its twin and its compiled text decode differently."
-    base = e4m3_sweep()['twin']
-    out = []
-    for s in E4M3_SABOTAGES:
-        row = dataclasses.replace(NVFP4, sabotages=(lift_sabotage(s, nvfp4_twin, 'e4m3_to_f32'),))
-        sw = e4m3_sweep(sabotaged(row, s.name))
-        bad = ~same_bits(sw['twin'], base)
-        out.append(
-            dict(
-                sabotage=s.name,
-                slip=s.slip,
-                patterns=int(bad.sum()),
-                text_agrees_with_twin=bool(same_bits(sw['c_engine'], sw['twin']).all() and same_bits(sw['cpu_runner'], sw['twin']).all()),
-                first=f'0x{int(np.flatnonzero(bad)[0]):02X}' if bad.any() else '',
-            )
-        )
-    return out
 
 # %% ../../nbs/18p_nvfp4.ipynb #08d9658a
 def nvfp4_opinions(kind:Kind|None=None, seeds=SEEDS, n_blocks:int=256) -> dict:
@@ -396,18 +356,6 @@ NVFP4_VDOT_SABOTAGES = (
 # %% ../../nbs/18p_nvfp4.ipynb #vdot-nvfp4-11
 NVFP4 = dataclasses.replace(NVFP4, vdot_src=NVFP4_VDOT_SRC, vdot_twin=nvfp4_vdot_twin, vdot_sabotages=NVFP4_VDOT_SABOTAGES,
                             vdot_deps=(MXFP4_I8_SRC,))
-
-# %% ../../nbs/18p_nvfp4.ipynb #vdot-nvfp4-16
-def vdot_scale_sweep(kind:Kind|None=None,  # default: this page's NVFP4 row
-                     seed:int=0) -> dict:
-    "All 256 E4M3 scale bytes through `kind`'s int8 dot: CPU-run snippet vs twin, non-finite chunks, error / (u M)."
-    kind = kind or NVFP4
-    w = random_blocks(kind, 64, seed)
-    w[:, :4] = np.arange(256, dtype=np.uint8).reshape(64, 4)             # scale byte s of block b is 4b + s
-    a = q8_1_chunks(kind, activations(kind, 64, seed))
-    tw, k = vdot_twin(kind, w, a), run_vdot(kind, w, a)
-    return dict(kind=kind.name, chunks=tw.size, mismatches=mismatches(k, tw), nonfinite=int((~np.isfinite(tw)).sum()),
-                err_over_uM=round(bound_ratio(kind, tw, w, a), 3))
 
 # %% ../../nbs/18p_nvfp4.ipynb #vdot-nvfp4-20
 def nvfp4_vdot_llama_order(wb, ab, j):

@@ -7,10 +7,12 @@ from __future__ import annotations
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
-from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
+from ..kind import Kind, Sabotage, twin_slip, SUB
+from ..core import byte_at, u16_at
 from ..source import cuda_text
 import dataclasses
-from ..vdot import word_at, vsub4, pieces_vdot, pieces_twin, epi_halves
+from ..kind import pieces_vdot, pieces_twin, epi_halves
+from ..core import word_at, vsub4
 
 # %% auto #0
 __all__ = ['Q1_0_LAYOUT', 'Q1_0_SRC', 'Q1_0_SABOTAGES', 'Q1_0', 'Q1_0_VDOT_SRC', 'Q1_0_HALVES', 'Q1_0_VDOT_SABOTAGES',

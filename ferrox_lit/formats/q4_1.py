@@ -8,9 +8,12 @@ import dataclasses
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
-from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB, quantize_rows
+from ..kind import Kind, Sabotage, twin_slip, SUB, quantize_rows
+from ..core import byte_at, u16_at
 from ..source import cuda_text
-from ..vdot import word_at, dp4a, pieces_vdot, pieces_twin, epi_halves, vdot_twin, activations, q8_1_chunks
+from ..kind import vdot_twin, activations, q8_1_chunks
+from ..kind import pieces_vdot, pieces_twin, epi_halves
+from ..core import word_at, dp4a
 
 
 # %% auto #0

@@ -8,9 +8,10 @@ import dataclasses
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
-from ..kind import Kind, Sabotage, byte_at, u16_at, lift_sabotage, twin_slip, SUB
+from ..kind import Kind, Sabotage, lift_sabotage, twin_slip, SUB
+from ..core import byte_at, u16_at
 from ..source import cuda_text
-from ..vdot import word_at, dp4a
+from ..core import word_at, dp4a
 
 # %% auto #0
 __all__ = ['Q4_K_LAYOUT', 'K_SCALE_MIN_SRC', 'Q4_K_SRC', 'Q4_K_SABOTAGES', 'K_SCALE_MIN_SABOTAGES', 'Q4_K', 'Q4_K_VDOT_SRC',

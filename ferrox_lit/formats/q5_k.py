@@ -8,10 +8,11 @@ import dataclasses
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
-from ..kind import Kind, Sabotage, byte_at, u16_at, lift_sabotage, twin_slip, SUB
+from ..kind import Kind, Sabotage, lift_sabotage, twin_slip, SUB
+from ..core import byte_at, u16_at
 from .q4_k import K_SCALE_MIN_SRC, k_scale_min_twin, K_SCALE_MIN_SABOTAGES, k_scales_spec
 from ..source import cuda_text
-from ..vdot import word_at, dp4a
+from ..core import word_at, dp4a
 
 # %% auto #0
 __all__ = ['Q5_K_LAYOUT', 'Q5_K_SRC', 'Q5_K_SABOTAGES', 'Q5_K', 'Q5_K_VDOT_SRC', 'Q5_K_VDOT_SABOTAGES', 'q5_k_spec', 'q5_k_twin',

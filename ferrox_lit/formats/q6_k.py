@@ -8,9 +8,10 @@ import dataclasses
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
-from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
+from ..kind import Kind, Sabotage, twin_slip, SUB
+from ..core import byte_at, u16_at
 from ..source import cuda_text
-from ..vdot import word_at, dp4a, vsub4
+from ..core import word_at, dp4a, vsub4
 
 # %% auto #0
 __all__ = ['Q6_K_LAYOUT', 'Q6_K_SRC', 'Q6_K_SABOTAGES', 'Q6_K', 'Q6_K_VDOT_SRC', 'Q6_K_VDOT_SABOTAGES', 'q6_k_spec', 'q6_k_twin',

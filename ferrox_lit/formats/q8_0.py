@@ -8,9 +8,10 @@ import dataclasses
 import numpy as np
 import gguf
 from ..f16 import f16_to_f32
-from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, SUB
+from ..kind import Kind, Sabotage, twin_slip, SUB
+from ..core import byte_at, u16_at
 from ..source import cuda_text
-from ..vdot import word_at, dp4a
+from ..core import word_at, dp4a
 
 # %% auto #0
 __all__ = ['Q8_0_LAYOUT', 'Q8_0_SRC', 'Q8_0_SABOTAGES', 'Q8_0', 'Q8_0_VDOT_SRC', 'Q8_0_VDOT_SABOTAGES', 'q8_0_spec', 'q8_0_twin',

@@ -8,10 +8,12 @@ import numpy as np
 import gguf
 from ..f16 import f16_to_f32
 from ..core import mismatches
-from ..kind import Kind, Sabotage, byte_at, u16_at, twin_slip, random_blocks, libgguf_mismatches, SEEDS, SUB
+from ..kind import Kind, Sabotage, twin_slip, random_blocks, libgguf_mismatches, SEEDS, SUB
+from ..core import byte_at, u16_at
 from ..source import cuda_text
 import dataclasses
-from ..vdot import word_at, vsub4, pieces_vdot, pieces_twin, epi_halves
+from ..kind import pieces_vdot, pieces_twin, epi_halves
+from ..core import word_at, vsub4
 
 # %% auto #0
 __all__ = ['TQ2_0_LAYOUT', 'TQ2_0_SRC', 'TQ2_0_SABOTAGES', 'TQ2_0', 'TQ2_0_VDOT_SRC', 'TQ2_0_HALVES', 'TQ2_0_VDOT_SABOTAGES',
