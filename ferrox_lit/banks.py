@@ -495,7 +495,7 @@ def plot_roofline(rows:list, parts:dict, focus:str):
     fig.tight_layout()
     return fig
 
-# %% ../nbs/49_mmq.ipynb #25a23ba8
+# %% ../nbs/49_mmq.ipynb #7e200308
 import numpy as np
 from .core import mismatches
 from .q8_1 import quantize_q8_1

@@ -149,7 +149,7 @@ def dequantize(kind,                   # a Kind (a sabotaged copy too) or its na
     if len(blocks): fn(blocks.ctypes.data, out.ctypes.data, len(blocks), n_threads)
     return out
 
-# %% ../nbs/43_cengine.ipynb #87851b77
+# %% ../nbs/43_cengine.ipynb #2f63266f
 register_engine('c', lambda kind, raw: dequantize(kind, raw))  # `Kind.dequantize(raw, engine='c')` comes here (looked up per call)
 
 # %% ../nbs/43_cengine.ipynb #ce0da495

@@ -87,7 +87,7 @@ def errors_table(*classes) -> str:
     rows = [(f'`{c.__name__}`', ', '.join(f'`{b.__name__}`' for b in c.__bases__), (c.__doc__ or '').strip()) for c in classes]
     return md_table(rows, ['error', 'is a', 'raised when'])
 
-# %% ../nbs/02_kind.ipynb #223d22bc
+# %% ../nbs/02_kind.ipynb #ca82588f
 import numpy as np
 
 # %% ../nbs/02_kind.ipynb #ded83fed
@@ -113,7 +113,7 @@ def u16_at(xb:np.ndarray, off) -> np.ndarray:
     off = np.asarray(off, np.intp)
     return (byte_at(xb, off) | (byte_at(xb, off + 1) << 8)).astype(np.uint16)
 
-# %% ../nbs/45_vdot.ipynb #5e380587
+# %% ../nbs/45_vdot.ipynb #8bbf8350
 import numpy as np
 
 # %% ../nbs/45_vdot.ipynb #vdot-008
@@ -145,7 +145,7 @@ def vsub4(a, b) -> np.ndarray:
 # %% ../nbs/45_vdot.ipynb #vdot-013
 class NotIntegerTable(FerroxError, ValueError): "A codebook whose values, times the factor, are not all int8 integers."
 
-# %% ../nbs/45_vdot.ipynb #7157ec74
+# %% ../nbs/45_vdot.ipynb #1930132c
 def int8_table(values, factor:float=1.0) -> np.ndarray:
     "A codebook's float values times `factor` as the int8 lanes `__dp4a` multiplies: int8 [16], exact or `NotIntegerTable`."
     v = np.asarray(values, np.float64) * factor

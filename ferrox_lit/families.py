@@ -301,12 +301,12 @@ def families_banks_rung(kind) -> tuple:
     return 'ok', ('; '.join(done) + f"; no shared memory: {', '.join(none)}" + (f"; not analysed: {', '.join(open_)}" if open_ else '')
                   + (f"; no kernel for {kind.name}: {', '.join(na)}" if na else ''))
 
-# %% ../nbs/31_nvrtc.ipynb #7f620e49
+# %% ../nbs/31_nvrtc.ipynb #65231902
 from concurrent.futures import ThreadPoolExecutor
 from .kinds import KINDS, require_kind
 from .nvrtc import EXACT_TARGETS, FusedInExactMode, KernelClaimFailed, LocalMemoryTraffic, MissingInstructions, NarrowSharedLoads, NvrtcError, NvrtcUnavailable, OPTION_SETS, SM_LIMITS, SassEmpty, SassUnavailable, _jobs, compile_kernel, disassemble, division_ffma, first_diagnostic, occupancy, resources, sass_counts, targets
 
-# %% ../nbs/31_nvrtc.ipynb #3787b65a
+# %% ../nbs/31_nvrtc.ipynb #d24e6010
 def compile_one(kind, family:str, arch:int, mode:str='fast', extra=()) -> dict:
     "One matrix cell: compile, resources and occupancy of `family`'s kernel for `kind` on `sm_<arch>`, as a row."
     kind = require_kind(kind)
@@ -332,7 +332,7 @@ def compile_matrix(kinds=None, families=None, arches=None, modes=None) -> list:
     cells = matrix_cells(kinds, families, arches, modes)
     with ThreadPoolExecutor(_jobs()) as ex: return list(ex.map(lambda c: compile_one(*c), cells))
 
-# %% ../nbs/31_nvrtc.ipynb #9db2de80
+# %% ../nbs/31_nvrtc.ipynb #9e25dc4e
 def check_sass(counts:dict, family:str='mul_mm', mode:str='fast', what:str='',
                ptx=None,   # the compile's PTX: lets an exact build's FFMA be the division's (see `division_ffma`)
               ) -> dict:
@@ -350,7 +350,7 @@ def check_sass(counts:dict, family:str='mul_mm', mode:str='fast', what:str='',
     if short: raise MissingInstructions(f"{what}: {', '.join(short)}")
     return counts
 
-# %% ../nbs/31_nvrtc.ipynb #9ffd4c14
+# %% ../nbs/31_nvrtc.ipynb #3ffaf032
 def nvrtc_rung(kind, sass_arch:int=90) -> tuple:
     "The `ferrox-lit check` rung: NVRTC compiles, ptxas resources and SASS claims for `kind`; (verdict, figure)."
     try: targets()
@@ -380,7 +380,7 @@ def nvrtc_rung(kind, sass_arch:int=90) -> tuple:
     return 'ok', fig + f"; SASS {m['lds128']} LDS.128, 0 LDL/STL, {m['ffma']} FFMA fast -> {x['ffma']} exact" + (
         f"; mmvq {q['idp4a']} IDP.4A, {q['shfl']} SHFL" if q else '')
 
-# %% ../nbs/37_vet.ipynb #0e42b45e
+# %% ../nbs/37_vet.ipynb #1858b18a
 FAMILY_QUANTITIES = {  # family -> {quantity: what it is}; pointer quantities are the fixture's buffers
     'dequant': dict(x='the quant blocks (pointer)', y='the output (pointer)', n='elements', nb='quant blocks'),
     'matvec': dict(w='the quant weights (pointer)', x='the float32 activations (pointer)', y='the output (pointer)',
@@ -399,7 +399,7 @@ FAMILY_QUANTITIES = {  # family -> {quantity: what it is}; pointer quantities ar
                           n='activations', nb='Q8_1 blocks (n / 32)'),
 }
 
-# %% ../nbs/41_matvec.ipynb #e5af77f7
+# %% ../nbs/41_matvec.ipynb #86a26061
 import os, shutil
 from typing import Callable
 import numpy as np
@@ -411,7 +411,7 @@ from .kind import degenerate_blocks
 from .matvec import MV_SABOTAGES, RECIPES, RQ_G, _operands, matvec_kind, matvec_partials_twin, matvec_shapes, mv_sabotaged_src, recipe_for, reconstruct_all, reduce_twin, repack, rq_partials_twin, rq_shapes
 from .host import run_matvec_partials, run_reduce, run_rq_partials
 
-# %% ../nbs/41_matvec.ipynb #9dd58b7a
+# %% ../nbs/41_matvec.ipynb #fe1c0e0d
 def matvec_evidence(kind, mode:str='fast', seed:int=0) -> list:
     "Run the emitted native matvec (and reduce) on the CPU against the twins over `matvec_shapes`."
     kind = matvec_kind(kind)
@@ -457,7 +457,7 @@ def repack_evidence(kind, seed:int=0) -> list:
         )
     return rows
 
-# %% ../nbs/41_matvec.ipynb #353df1bf
+# %% ../nbs/41_matvec.ipynb #189b803d
 def rq_evidence(kind, mode:str='fast', seed:int=0) -> list:
     "Repack, run the emitted repacked matvec (and reduce) on the CPU, compare with the twins."
     kind = matvec_kind(kind)
@@ -474,7 +474,7 @@ def rq_evidence(kind, mode:str='fast', seed:int=0) -> list:
                          nan_same=bool((np.isnan(y_host) == np.isnan(y_twin)).all()), bound_ratio=ratio))
     return rows
 
-# %% ../nbs/41_matvec.ipynb #a7de7c53
+# %% ../nbs/41_matvec.ipynb #41dbd97d
 def run_mv_sabotage(kind, name:str, timeout:float=20.0) -> dict:
     "Apply sabotage `name`, run it in its mode on a ragged split-3 dispatch, and report what fired."
     which, _, _, mode, expect, why = MV_SABOTAGES[name]
@@ -495,7 +495,7 @@ def run_mv_sabotage(kind, name:str, timeout:float=20.0) -> dict:
     except HostError as e:
         return dict(sabotage=name, expect=expect, fired=type(e).__name__, detail=str(e).splitlines()[0][:150])
 
-# %% ../nbs/41_matvec.ipynb #bb750127
+# %% ../nbs/41_matvec.ipynb #2384468c
 def matvec_rung(kind, evidence:Callable|None=None) -> tuple:
     "The `ferrox-lit check` rung: matvec, repacked matvec and split-k on the CPU == twins; reconstruct == dequantize."
     if not shutil.which(os.environ.get('CXX') or 'g++'): return 'n/a', 'no g++ on this machine'
@@ -507,12 +507,12 @@ def matvec_rung(kind, evidence:Callable|None=None) -> tuple:
             f"{max(r['n_split'] for r in rows)}), " + (f"{sum(r['elements'] for r in rec):,} weights reconstructed, " if rq or evidence
             else "no repacked layout (no Recipe), ") + f"{bad} mismatches")
 
-# %% ../nbs/44_q8_1.ipynb #0bbf6843
+# %% ../nbs/44_q8_1.ipynb #8b2d1bc4
 import numpy as np
 from .q8_1 import Q8_1_SABOTAGES, q8_1_fixtures, q8_1_src, quantize_q8_1
 from .runtime import HostError
 
-# %% ../nbs/44_q8_1.ipynb #1fc7b21d
+# %% ../nbs/44_q8_1.ipynb #8776f09a
 def q8_1_sabotage(name:str, x:np.ndarray|None=None) -> dict:
     "Run sabotage `name` on the CPU runtime against the twin: what fired."
     old, new, why, mode = Q8_1_SABOTAGES[name]
@@ -526,7 +526,7 @@ def q8_1_sabotage(name:str, x:np.ndarray|None=None) -> dict:
     except HostError as e:
         return dict(sabotage=name, why=why, build=mode, fired=type(e).__name__, detail=str(e).splitlines()[0][:120])
 
-# %% ../nbs/45_vdot.ipynb #859c1c9b
+# %% ../nbs/45_vdot.ipynb #f8744051
 import numpy as np
 from .core import mismatches
 from .kind import Kind, random_blocks
@@ -542,7 +542,7 @@ from .kind import Kind
 from .mmq import vdot_helpers
 from .kind import pieces_vdot
 
-# %% ../nbs/45_vdot.ipynb #9cefe939
+# %% ../nbs/45_vdot.ipynb #9b9e7dac
 def _real_fixture(kind:Kind, n_blocks:int, seed:int):
     "Up to `n_blocks` blocks of the embedded model's tensor of this kind (spread over it), or None."
     p, _ = _resolve(None)
@@ -587,7 +587,7 @@ def from_pieces(kind:Kind, template:str|None=None) -> Kind:
     pieces = cuda_text(f'mmq_{kind.name.lower()}.cuh')
     return dataclasses.replace(kind, vdot_src=vdot_helpers(kind) + pieces_vdot(pieces, kind.name, template))
 
-# %% ../nbs/45_vdot.ipynb #b7103c91
+# %% ../nbs/45_vdot.ipynb #e47a720b
 def pieces_agreement(kind:Kind, n_blocks:int=64, seed:int=0, template:str|None=None) -> dict:
     "The hand-written snippet vs the one built from the pieces (with `template` for vdot_pieces.cuh), both CPU-run, bitwise."
     w = np.concatenate([random_blocks(kind, n_blocks, seed), degenerate_blocks(kind, n_blocks // 4, seed)])
@@ -596,7 +596,7 @@ def pieces_agreement(kind:Kind, n_blocks:int=64, seed:int=0, template:str|None=N
     return dict(kind=kind.name, halves=epi_halves(cuda_text(f'mmq_{kind.name.lower()}.cuh'), kind.name), chunks=hand.size,
                 mismatches=mismatches(pieces, hand))
 
-# %% ../nbs/46_mmvq.ipynb #560a0a32
+# %% ../nbs/46_mmvq.ipynb #27102aa5
 import numpy as np
 from .core import mismatches
 from .kinds import require_kind
@@ -607,7 +607,7 @@ from .kind import OUTLIER_SCALE
 from .runtime import HostError
 from .nvrtc import disassemble, sass_ops, SassUnavailable
 
-# %% ../nbs/46_mmvq.ipynb #657a9b75
+# %% ../nbs/46_mmvq.ipynb #a8a4fba4
 def mmvq_evidence(kind, seed:int=0, mode:str='fast') -> list:
     "CPU-run MMVQ vs `mmvq_twin` over `mmvq_shapes`: random blocks (one shape with inf/NaN/zero scales), Gaussian activations."
     kind = require_kind(kind); rows = []
@@ -636,7 +636,7 @@ def mmvq_real_evidence(kind, n_rows:int=100, batch:int=4, seed:int=0, path=None)
     y, z = run_mmvq(kind, w, x), mmvq_twin(kind, w, x)
     return dict(kind=kind.name, tensor=t.name, rows=len(idx), K=t.row_len, batch=batch, compared=y.size, mismatches=mismatches(y, z))
 
-# %% ../nbs/46_mmvq.ipynb #86fc1f11
+# %% ../nbs/46_mmvq.ipynb #46095cba
 def mmvq_sabotage(kind, name:str, seed:int=2) -> dict:
     "Run MMVQ sabotage `name` for `kind` on 37 rows (a ragged last CUDA block) x 2048, batch 3; what fired."
     old, new, why, mode = MMVQ_SABOTAGES[name]
@@ -665,17 +665,17 @@ def mmvq_sass(kind, arch:int=90, family:str='mmvq') -> dict:
                 spills=r['spill_stores'] + r['spill_loads'], stack=r['stack'], occupancy=f"{r.get('occupancy', 0):.0%}",
                 IDP4A=sass('IDP'), SHFL=sass('SHFL'), LDG=sass('LDG'), local=sass('LDL') + sass('STL') if ops is not None else None)
 
-# %% ../nbs/48_mma.ipynb #4ddbe748
+# %% ../nbs/48_mma.ipynb #23093236
 import numpy as np
 from .core import FerroxError
-from .device import launch
+from .device import launch as device_launch  # the device runtime (mma.sync, ldmatrix), not the host launcher
 from .mma import FORMS, LDMATRIX_FORMS, LDMATRIX_SRC, MmaInputError, REGS_SRC, TILE_SRC, _matrix, _reg_buffers, _selector_a, _selector_b, a_coords, b_coords, c_coords, pack_a, pack_b, pack_c, registers, shape_dims, unpack_c
 
-# %% ../nbs/48_mma.ipynb #3fc9ab4d
+# %% ../nbs/48_mma.ipynb #5d8421ee
 def mma_regs(a:np.ndarray, b:np.ndarray, c:np.ndarray, form:int=0, block:int=32, **launch_kw) -> np.ndarray:
     "Run `mma_regs` (one warp) with every lane's registers a [32, <=4], b [32, <=2], c [32, <=4]; its D registers uint32 [32, 4]."
     d = np.zeros((32, 4), np.uint32)
-    launch(REGS_SRC, 'mma_regs', 1, block, [*_reg_buffers(a, b, c, form), d, form], filename='mma_regs.cu', live=False, **launch_kw)
+    device_launch(REGS_SRC, 'mma_regs', 1, block, [*_reg_buffers(a, b, c, form), d, form], filename='mma_regs.cu', live=False, **launch_kw)
     return d
 
 def run_mma(A:np.ndarray, B:np.ndarray, C:np.ndarray, form:int=0, **launch_kw) -> np.ndarray:
@@ -686,7 +686,7 @@ def run_mma(A:np.ndarray, B:np.ndarray, C:np.ndarray, form:int=0, **launch_kw) -
     d = mma_regs(pack_a(A, shape), pack_b(B, shape), pack_c(C, shape), form, **launch_kw)
     return unpack_c(d[:, :registers(shape)[2]].copy(), shape)
 
-# %% ../nbs/48_mma.ipynb #c9fc4dd0
+# %% ../nbs/48_mma.ipynb #2eadf975
 def layout_proof(form:int=0,               # mma_regs form: the statement (shape, types) under test
                  a_layout=a_coords,        # how the host packs A (a sabotage passes another)
                  b_layout=b_coords,        # how the host packs B
@@ -728,13 +728,13 @@ def misuse(what:str) -> str:
     except FerroxError as e: return f'{type(e).__name__}: {e}'
     return "nothing raised"
 
-# %% ../nbs/48_mma.ipynb #794be464
+# %% ../nbs/48_mma.ipynb #5cd982eb
 def ldmatrix_regs(tile:np.ndarray, form:int=0, **launch_kw) -> np.ndarray:
     "Run `ldmatrix_regs` on `tile` (uint16 [32, 8]: matrix m is rows 8m..8m+7); every lane's registers uint32 [32, 4]."
     _matrix(tile, 'tile', (32, 8), (np.uint16,))
     if not isinstance(form, int) or not 0 <= form < len(LDMATRIX_FORMS): raise MmaInputError(f"form {form!r}: expected 0 to 5")
     out = np.zeros((32, 4), np.uint32)
-    launch(LDMATRIX_SRC, 'ldmatrix_regs', 1, 32, [np.ascontiguousarray(tile), out, form], filename='ldmatrix_regs.cu', live=False,
+    device_launch(LDMATRIX_SRC, 'ldmatrix_regs', 1, 32, [np.ascontiguousarray(tile), out, form], filename='ldmatrix_regs.cu', live=False,
            **launch_kw)
     return out
 
@@ -743,10 +743,10 @@ def run_tile(A:np.ndarray, B:np.ndarray, C:np.ndarray, **launch_kw) -> np.ndarra
     "D = A B + C for A int8 [32, 64], B int8 [64, 16], C int32 [32, 16] through `mma_tile` (four warps) on the CPU runtime."
     _matrix(A, 'A', (32, 64), (np.int8,)); _matrix(B, 'B', (64, 16), (np.int8,)); _matrix(C, 'C', (32, 16), (np.int32,))
     D = np.zeros((32, 16), np.int32)
-    launch(TILE_SRC, 'mma_tile', 1, 128, [A, np.ascontiguousarray(B.T), C, D], filename='mma_tile.cu', **launch_kw)
+    device_launch(TILE_SRC, 'mma_tile', 1, 128, [A, np.ascontiguousarray(B.T), C, D], filename='mma_tile.cu', **launch_kw)
     return D
 
-# %% ../nbs/49_mmq.ipynb #a00495e1
+# %% ../nbs/49_mmq.ipynb #7b7f5890
 import numpy as np
 from .core import mismatches
 from .kind import random_blocks
@@ -755,7 +755,7 @@ from .gguf_file import _resolve, _open_cached, pick_tensor
 from .kind import OUTLIER_SCALE
 from .runtime import HostError
 
-# %% ../nbs/49_mmq.ipynb #f2fc711c
+# %% ../nbs/49_mmq.ipynb #bee78eeb
 def mmq_evidence(kind, seed:int=0, mode:str='fast', shapes=None, arch:int=90) -> list:
     "CPU-run MMQ (mma.sync emulated) vs `mmq_twin` over `mmq_shapes` (or `shapes`): bits compared, NaNs where the twin has them."
     kind = mmq_kind(kind); rows = []
@@ -782,7 +782,7 @@ def mmq_real_evidence(kind, n_rows:int=40, batch:int=18, seed:int=0, path=None) 
     y, z = run_mmq(kind, w, x), mmq_twin(kind, w, x)
     return dict(kind=kind.name, tensor=t.name, rows=len(idx), K=t.row_len, batch=batch, compared=y.size, mismatches=mismatches(y, z))
 
-# %% ../nbs/49_mmq.ipynb #3abb8dd4
+# %% ../nbs/49_mmq.ipynb #52a89f9c
 def mmq_sabotage(kind, name:str, seed:int=2) -> dict:
     "Run MMQ sabotage `name` for `kind` on 37 rows x 16 + 3 columns (ragged tiles), K = 2 stages; what fired."
     old, new, why, mode, *sm = MMQ_SABOTAGES[name]

@@ -150,7 +150,7 @@ def host_rung(kind) -> tuple:
 # %% ../nbs/30_host.ipynb #6bdb61d9
 #| export
 
-# %% ../nbs/41_matvec.ipynb #dafb985c
+# %% ../nbs/41_matvec.ipynb #b873d328
 import math
 import numpy as np
 from .core import require_dtype, require_host
@@ -188,7 +188,7 @@ def run_matvec(kind, weights:np.ndarray, x:np.ndarray, n_split:int=1, mode:str='
     p = run_matvec_partials(kind, weights, x, n_split, mode=mode, **kw)
     return p[0] if n_split == 1 else run_reduce(p, mode=mode)
 
-# %% ../nbs/41_matvec.ipynb #9038f80b
+# %% ../nbs/41_matvec.ipynb #7f1db48e
 def run_rq_partials(rp:Repacked, x:np.ndarray, n_split:int=1, mode:str='fast', src:str|None=None, **kw) -> np.ndarray:
     "Run the emitted repacked matvec on the CPU -> float32 [n_split, n_rows] (its `dst`)."
     n_split = check_rq(rp, x, n_split)
@@ -203,12 +203,12 @@ def run_rq_matvec(rp:Repacked, x:np.ndarray, n_split:int=1, mode:str='fast', **k
     p = run_rq_partials(rp, x, n_split, mode=mode, **kw)
     return p[0] if n_split == 1 else run_reduce(p, mode=mode)
 
-# %% ../nbs/44_q8_1.ipynb #49cc67bb
+# %% ../nbs/44_q8_1.ipynb #ecd70dc4
 import numpy as np
 from .q8_1 import BLOCK_BYTES, Q8_1_THREADS, QK8_1, _check, q8_1_src
 from .runtime import launch
 
-# %% ../nbs/44_q8_1.ipynb #205d5cd9
+# %% ../nbs/44_q8_1.ipynb #d4416235
 def run_quantize_q8_1(x:np.ndarray,        # float32 [..., n], n a multiple of 32
                       mode:str='fast',     # host runner mode: fast, race, asan
                       src:str|None=None,   # the translation unit (default: the package's; sabotages pass their own)
@@ -224,29 +224,29 @@ def run_quantize_q8_1(x:np.ndarray,        # float32 [..., n], n a multiple of 3
            live=False, **kw)
     return out.reshape(*x.shape[:-1], -1)
 
-# %% ../nbs/45_vdot.ipynb #cf1c1f2b
+# %% ../nbs/45_vdot.ipynb #b3aa7bcb
 import numpy as np
 from .kind import Kind
-from .vdot import THREADS, vdot_src
+from .vdot import THREADS as VDOT_THREADS, vdot_src
 from .kind import check_vdot, n_chunks
 from .runtime import launch
 
-# %% ../nbs/45_vdot.ipynb #ddb0cc78
+# %% ../nbs/45_vdot.ipynb #6eca24d1
 def run_vdot(kind:Kind, w_blocks:np.ndarray, a_blocks:np.ndarray, mode:str='fast', **kw) -> np.ndarray:
     "The snippet itself, compiled for the CPU (ferrox_lit.host.launch): float32 [nb, n_chunks], same contract as `vdot_twin`."
     w, a = check_vdot(kind, w_blocks, a_blocks)
     src, entry = vdot_src(kind)
     n = len(w) * n_chunks(kind)
     out = np.empty(n, np.float32)
-    if n: launch(src, entry, (n + THREADS - 1) // THREADS, THREADS, [w.reshape(-1), a.reshape(-1), out, n], mode=mode, **kw)
+    if n: launch(src, entry, (n + VDOT_THREADS - 1) // VDOT_THREADS, VDOT_THREADS, [w.reshape(-1), a.reshape(-1), out, n], mode=mode, **kw)
     return out.reshape(len(w), n_chunks(kind))
 
-# %% ../nbs/46_mmvq.ipynb #5222461a
+# %% ../nbs/46_mmvq.ipynb #6396a1e7
 import numpy as np
 from .mmvq import MMVQ_ROWS, check_mmvq, mmvq_src
 from .runtime import launch
 
-# %% ../nbs/46_mmvq.ipynb #3c2c3e89
+# %% ../nbs/46_mmvq.ipynb #df915319
 def run_mmvq(kind, weights:np.ndarray, x:np.ndarray, mode:str='fast', body:str|None=None, **kw) -> np.ndarray:
     "Run the Q8_1 quantizer and `kind`'s MMVQ kernel on the CPU runtime: float32 [batch, n_rows], the contract of `mmvq_twin`."
     kind, n_rows, n_cols, batch, row_bytes = check_mmvq(kind, weights, x)
@@ -257,12 +257,12 @@ def run_mmvq(kind, weights:np.ndarray, x:np.ndarray, mode:str='fast', body:str|N
            mode=mode, **kw)
     return y
 
-# %% ../nbs/49_mmq.ipynb #26748375
+# %% ../nbs/49_mmq.ipynb #6b100631
 import numpy as np
 from .mmq import WARPS, check_arch, check_mmq, mmq_grid, mmq_src
-from .device import launch
+from .device import launch as device_launch  # the device runtime (mma.sync), not the host launcher
 
-# %% ../nbs/49_mmq.ipynb #9d273b3f
+# %% ../nbs/49_mmq.ipynb #3f6ac12c
 def run_mmq(kind, weights:np.ndarray, x:np.ndarray, mode:str='fast', body:str|None=None, pieces:str|None=None, arch:int=90,
             **kw) -> np.ndarray:
     "The Q8_1 quantizer and `kind`'s MMQ kernel on the CPU runtime as for `sm_<arch>` (80+: mma.sync emulated; below: __dp4a)."
@@ -271,6 +271,6 @@ def run_mmq(kind, weights:np.ndarray, x:np.ndarray, mode:str='fast', body:str|No
     a = run_quantize_q8_1(np.ascontiguousarray(x), mode='fast')
     y = np.empty((batch, n_rows), np.float32)
     src, entry = mmq_src(kind, body, pieces)
-    launch(src, entry, mmq_grid(n_rows, batch), 32 * WARPS, [np.ascontiguousarray(weights), a, y, n_rows, n_cols, batch, row_bytes],
+    device_launch(src, entry, mmq_grid(n_rows, batch), 32 * WARPS, [np.ascontiguousarray(weights), a, y, n_rows, n_cols, batch, row_bytes],
            mode=mode, arch=10 * arch, filename=f'{entry}.cu', **kw)
     return y

@@ -256,7 +256,7 @@ def sabotage_table(kinds=INT8_KINDS, **kw) -> list:
             rows.append(dict(kind=k.name, slip=slip, nmse_median=_g(np.median(e)), nmse_min=_g(e.min()), caught=bool(e.min() > NMSE_LLAMA)))
     return rows
 
-# %% ../nbs/49_mmq.ipynb #129c31c4
+# %% ../nbs/49_mmq.ipynb #65121a9b
 import numpy as np
 from .mmq import mmq_kind, mmq_twin
 from .twin import mul_mm_twin
@@ -270,5 +270,5 @@ def mmq_errors(kind, outliers:bool=False, seed:int=0, n_rows:int=64, n_cols:int=
     ref = x.astype(np.float64) @ kind.dequantize(w).reshape(n_rows, n_cols).astype(np.float64).T
     return dict(mmq=nmse(mmq_twin(kind, w, x), ref), mmvq=nmse(int8_path(kind, w, x), ref), fp32=nmse(mul_mm_twin(kind, w, x), ref))
 
-# %% ../nbs/50_gpu.ipynb #61e93323
+# %% ../nbs/50_gpu.ipynb #ec5acced
 NMSE_LLAMA = 5e-4  # llama.cpp test-backend-ops: MUL_MAT passes when sum((a-b)^2)/sum(a^2) <= 5e-4

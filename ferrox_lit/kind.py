@@ -422,7 +422,7 @@ def plot_error(kind:Kind, ax=None, **kw):
     ax.set_title(f"{kind.name} round trip on N(0,1) rows: {r['bpw']:.3g} bpw, RMS error {r['rms']:.4f}")
     return r
 
-# %% ../nbs/04_tables.ipynb #a3209cd2
+# %% ../nbs/04_tables.ipynb #bea0e368
 from dataclasses import replace
 import numpy as np
 from .tables import Table
@@ -443,10 +443,10 @@ def table_slip(name:str,        # the sabotage's id
     span = slice(rows[0], rows[-1] + 1)
     return Sabotage(name, slip, '\n'.join(old[span]), '\n'.join(new[span]), twin_slip(twin, **{table_name: bad}))
 
-# %% ../nbs/30_host.ipynb #61c892ed
+# %% ../nbs/30_host.ipynb #580718f3
 import numpy as np
 
-# %% ../nbs/30_host.ipynb #ccf528ab
+# %% ../nbs/30_host.ipynb #e8e29970
 def degenerate_blocks(kind, n_blocks:int, seed:int) -> np.ndarray:
     "Random blocks where every 5th block's first scale is +inf, -inf, NaN or zero (fp16) / 255 or 0 (E8M0)."
     raw = random_blocks(kind, n_blocks, seed)
@@ -480,7 +480,7 @@ def f16_subnormal_blocks(kind, n_blocks:int, seed:int) -> np.ndarray:
         raw[:, off], raw[:, off + 1] = h & 0xFF, h >> 8
     return raw
 
-# %% ../nbs/45_vdot.ipynb #a55f12fc
+# %% ../nbs/45_vdot.ipynb #e0b84b96
 import re
 import numpy as np
 from .core import FerroxError
@@ -489,10 +489,10 @@ from .source import cuda_text
 from .core import word_at, dp4a
 from .q8_1 import quantize_q8_1, QK8_1, BLOCK_BYTES as Q8_1_BYTES
 
-# %% ../nbs/45_vdot.ipynb #11cddf8e
+# %% ../nbs/45_vdot.ipynb #011245d9
 CHUNK = QK8_1                                   # elements per unit of work: one Q8_1 block
 
-# %% ../nbs/45_vdot.ipynb #4ffabe7f
+# %% ../nbs/45_vdot.ipynb #3c3a3ba3
 class VdotMissing(FerroxError, LookupError): "The kind has no int8 dot snippet (`vdot_src`) or no twin of it."
 
 class VdotOperands(FerroxError, ValueError): "Weight or Q8_1 blocks of the wrong dtype or shape for a kind's int8 dot."
@@ -523,7 +523,7 @@ def vdot_twin(kind:Kind, w_blocks:np.ndarray, a_blocks:np.ndarray, twin=None) ->
         out = (twin or kind.vdot_twin)(w[:, None, :], a, np.arange(C).reshape(1, C, 1))
     return np.asarray(out, np.float32).reshape(len(w), C)
 
-# %% ../nbs/45_vdot.ipynb #75b9d792
+# %% ../nbs/45_vdot.ipynb #9a619598
 OUTLIER_SCALE = 50.0  # outlier channels are this many times larger than the rest (LLM activations: a few channels 10-100x)
 
 def activations(kind:Kind, n_blocks:int, seed:int, outliers:bool=False) -> np.ndarray:

@@ -552,14 +552,14 @@ def needs_recipe(kind) -> str:
     "'' if `kind` has a repacked layout (a `Recipe`); else why the repacked matvec cannot take it (its family's `takes`)."
     return '' if kind.name in RECIPES else f"{kind.name} has no repacked layout (no Recipe)"
 
-# %% ../nbs/50_gpu.ipynb #2bdb789e
+# %% ../nbs/50_gpu.ipynb #7b9a08cb
 import numpy as np
 from .kinds import require_kind
 from .mul_mm import kind_prelude
 from .core import FerroxError
 from .source import cuda_text
 
-# %% ../nbs/50_gpu.ipynb #1fa0868c
+# %% ../nbs/50_gpu.ipynb #2af43e19
 class GpuError(FerroxError, RuntimeError): "A GPU operation failed or was refused."
 
 # %% ../nbs/50_gpu.ipynb #8c081e3e
@@ -567,7 +567,7 @@ F32_TO_F16_SRC = cuda_text('f32_to_f16.cuh')  # ferrox_lit/cuda/f32_to_f16.cuh, 
 
 DEQUANT_BODY = cuda_text('dequant.cuh')  # ferrox_lit/cuda/dequant.cuh, shown below
 
-# %% ../nbs/50_gpu.ipynb #2f569f71
+# %% ../nbs/50_gpu.ipynb #b4c0e861
 DEQUANT_THREADS = 256  # threads per block: any multiple of 32; one sub-block each
 
 DEQUANT_OUT = {'f32': np.float32, 'f16': np.float16}  # output element types: fp32, or fp16 rounded to nearest even (bits in unsigned short)

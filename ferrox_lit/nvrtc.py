@@ -439,11 +439,11 @@ def snippet_syntax_slip(kind) -> Kind:
     i = kind.dequant_src.rindex(';')
     return dataclasses.replace(kind, dequant_src=kind.dequant_src[:i] + kind.dequant_src[i + 1:])
 
-# %% ../nbs/45_vdot.ipynb #3f05b6d6
+# %% ../nbs/45_vdot.ipynb #4ad079c9
 from .kind import Kind
 from .vdot import NVRTC_ARCHES, vdot_src
 
-# %% ../nbs/45_vdot.ipynb #4c7dd9cc
+# %% ../nbs/45_vdot.ipynb #81a57929
 def vdot_nvrtc(kind:Kind, arches=NVRTC_ARCHES) -> list:
     "NVRTC compiles the test kernel per arch: registers, spills, and (where nvdisasm reads the arch) IDP4A / FFMA counts, fast and exact."
     from collections import Counter
@@ -464,7 +464,7 @@ def vdot_nvrtc(kind:Kind, arches=NVRTC_ARCHES) -> list:
             rows.append(row)
     return rows
 
-# %% ../nbs/48_mma.ipynb #501f2cf9
+# %% ../nbs/48_mma.ipynb #9d017690
 from .mma import GATE_STATEMENTS, LDMATRIX_SRC, REGS_SRC, TILE_SRC, gate_source
 from .device import build, DeviceCompileError
 
@@ -482,7 +482,7 @@ def sass_table(arches=(80, 90)) -> list:
                              registers=r.get('registers'), spill_stores=r.get('spill_stores'), spill_loads=r.get('spill_loads')))
     return rows
 
-# %% ../nbs/48_mma.ipynb #6ecec6e7
+# %% ../nbs/48_mma.ipynb #2f6bb733
 def arch_gate_table() -> list:
     "Per statement, on both sides of the sm ptxas needs: whether NVRTC compiles it and whether the CPU runtime builds it."
     rows = []
@@ -497,7 +497,7 @@ def arch_gate_table() -> list:
             rows.append(dict(statement=name, arch=f'sm_{arch}', nvrtc=nv, cpu_runtime=cpu))
     return rows
 
-# %% ../nbs/49_mmq.ipynb #57dcf9a1
+# %% ../nbs/49_mmq.ipynb #37345ed0
 from .mmq import WARPS, check_arch, mmq_kind, mmq_src
 
 # %% ../nbs/49_mmq.ipynb #13574fa5

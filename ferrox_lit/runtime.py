@@ -216,7 +216,7 @@ def run_q8_0_half(blocks:np.ndarray, src:str=Q8_0_HALF_SRC) -> np.ndarray:
     launch(with_runtime(src), 'dequant_q8_0_half', (k + 255) // 256, 256, [np.ascontiguousarray(blocks.reshape(-1)), y, k])
     return y
 
-# %% ../nbs/30_host.ipynb #17c85d5e
+# %% ../nbs/30_host.ipynb #f5894457
 import hashlib, os, re, shutil, struct, subprocess, tempfile, time
 from dataclasses import dataclass
 from pathlib import Path

@@ -100,11 +100,11 @@ def sabotage_diffs(kind):
         if td: parts.append(code_md(td, 'diff'))
     return Markdown('\n'.join(parts))
 
-# %% ../nbs/31_nvrtc.ipynb #587d85a8
+# %% ../nbs/31_nvrtc.ipynb #64b85b9b
 import importlib.util
 from pathlib import Path
 
-# %% ../nbs/31_nvrtc.ipynb #510e8b91
+# %% ../nbs/31_nvrtc.ipynb #100463b0
 def nvidia_dirs() -> list:
     "The directories of the `nvidia` namespace package (where the CUDA pip wheels install)."
     spec = importlib.util.find_spec('nvidia')

@@ -34,6 +34,9 @@ import ferrox_lit.gpu as g
 import ferrox_lit.bench as b
 
 
+from ferrox_lit.families import FAMILY_QUANTITIES, matvec_rung, mmq_evidence, mmq_real_evidence, mmvq_evidence, mmvq_real_evidence, vdot_evidence
+
+
 import dataclasses
 from IPython.display import Markdown
 from ferrox_lit.core import md_table

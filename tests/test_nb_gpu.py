@@ -30,6 +30,9 @@ from ferrox_lit.int8_error import NMSE_LLAMA
 from ferrox_lit.matvec import GpuError, DEQUANT_BODY, F32_TO_F16_SRC
 
 
+from ferrox_lit.gpu import MMVQ_SABOTAGE_KINDS
+
+
 import pytest
 from ferrox_lit.kinds import KINDS
 from ferrox_lit.source import show_cuda

@@ -4,6 +4,9 @@
 from __future__ import annotations
 
 
+from ferrox_lit.host import run_mmq, run_mmvq
+
+
 import matplotlib.pyplot as plt
 from ferrox_lit.kinds import KINDS, kind_by_name
 from ferrox_lit.source import show_cuda

@@ -17,6 +17,9 @@ from ferrox_lit.twin import mul_mm_twin
 from ferrox_lit.matvec import matvec_twin
 
 
+from ferrox_lit.int8_error import NMSE_LLAMA
+
+
 from IPython.display import Markdown
 import matplotlib.pyplot as plt
 from ferrox_lit.core import md_table

@@ -9,6 +9,9 @@ import numpy as np
 from ferrox_lit.core import FerroxError
 
 
+from ferrox_lit.nvrtc import NvrtcError
+
+
 from ferrox_lit.device import launch
 
 
@@ -24,7 +27,7 @@ from ferrox_lit.nvrtc import compile_kernel, disassemble, sass_ops, resources
 
 import numpy as np
 from ferrox_lit.core import FerroxError
-from ferrox_lit.device import launch
+from ferrox_lit.device import launch as device_launch  # the device runtime (mma.sync, ldmatrix), not the host launcher
 from ferrox_lit.mma import FORMS, LDMATRIX_FORMS, LDMATRIX_SRC, MmaInputError, REGS_SRC, TILE_SRC, _matrix, _reg_buffers, _selector_a, _selector_b, a_coords, b_coords, c_coords, pack_a, pack_b, pack_c, registers, shape_dims, unpack_c
 
 

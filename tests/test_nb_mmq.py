@@ -19,6 +19,11 @@ from ferrox_lit.mul_mm import kind_prelude
 from ferrox_lit.kind import degenerate_blocks
 
 
+from ferrox_lit.nvrtc import SassUnavailable, arch_number, compile_kernel, disassemble, occupancy, resources, sass_ops
+from ferrox_lit.banks import SharedTrace, Site, read_trace, resolve_lines, site_report
+from ferrox_lit.int8_error import error_activations, error_weights, int8_path, nmse
+
+
 from ferrox_lit.host import run_quantize_q8_1
 
 
@@ -35,7 +40,7 @@ import re
 
 import numpy as np
 from ferrox_lit.mmq import WARPS, check_arch, check_mmq, mmq_grid, mmq_src
-from ferrox_lit.device import launch
+from ferrox_lit.device import launch as device_launch  # the device runtime (mma.sync), not the host launcher
 
 
 import numpy as np

@@ -4,6 +4,9 @@
 from __future__ import annotations
 
 
+from ferrox_lit.families import compile_one
+
+
 from ferrox_lit.host import run_quantize_q8_1
 
 

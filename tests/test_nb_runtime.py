@@ -11,6 +11,9 @@ from ferrox_lit.core import FerroxError
 from ferrox_lit.source import cuda_text, cuda_path, CUDA_DIR
 
 
+from ferrox_lit.runtime import SHIM_H, _COMMON, _cxx, cache_dir, launch
+
+
 from IPython.display import Markdown
 from ferrox_lit.core import md_table, errors_table
 from ferrox_lit.source import show_cuda

@@ -10,6 +10,9 @@ import numpy as np
 from ferrox_lit.core import FerroxError
 
 
+from ferrox_lit.kind import Sabotage, twin_slip
+
+
 from IPython.display import Markdown
 import gguf
 from ferrox_lit.core import md_table

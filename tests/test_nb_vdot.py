@@ -22,6 +22,9 @@ from ferrox_lit.core import NotIntegerTable
 from ferrox_lit.kind import CHUNK, OUTLIER_SCALE, VdotMissing, VdotOperands, activations, check_vdot, n_chunks, q8_1_chunks, vdot_twin  # the int8 dot's contract, shown here, lives with the format seam
 
 
+from ferrox_lit.nvrtc import SassEmpty, SassUnavailable, compile_kernel, disassemble, resources, sass_ops
+
+
 from IPython.display import Markdown
 from ferrox_lit.core import md_table
 from ferrox_lit.source import show_cuda
@@ -44,7 +47,7 @@ import numpy as np
 
 import numpy as np
 from ferrox_lit.kind import Kind
-from ferrox_lit.vdot import THREADS, vdot_src
+from ferrox_lit.vdot import THREADS as VDOT_THREADS, vdot_src
 from ferrox_lit.kind import check_vdot, n_chunks
 from ferrox_lit.runtime import launch
 
