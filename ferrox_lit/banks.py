@@ -15,7 +15,14 @@ from .mul_mm import kernel_src, check_operands, validate_shape, grid_dims, BM, B
 from .runtime import launch, build
 
 # %% auto #0
-__all__ = ['N_BANKS', 'BANK_BYTES', 'WARP', 'WAVEFRONT_BYTES', 'TRACE_DTYPE', 'VARIANTS', 'TRAFFIC', 'PARTS', 'BankModelError', 'lanes_per_phase', 'phase_wavefronts', 'TraceError', 'EmptyTrace', 'UnresolvedSite', 'SiteNotTraced', 'read_trace', 'resolve_lines', 'SharedTrace', 'trace_kernel', 'trace_mul_mm', 'shared_arrays', 'source_sites', 'request_width', 'Requests', 'site_requests', 'Site', 'trace_sites', 'site_report', 'bank_report', 'show_report', 'describe', 'lane_bank', 'hottest', 'plot_lane_bank', 'VariantDoesNotApply', 'variant_src', 'plot_sites', 'kstep_total', 'BankConflict', 'check_coverage', 'check_banks', 'expected_counters', 'banks_rung', 'mul_mm_traffic', 'Part', 'roofline', 'plot_roofline', 'mmq_trace', 'mmq_bank_report']
+__all__ = ['N_BANKS', 'BANK_BYTES', 'WARP', 'WAVEFRONT_BYTES', 'TRACE_DTYPE', 'VARIANTS', 'TRAFFIC', 'PARTS', 'BankModelError',
+           'lanes_per_phase', 'phase_wavefronts', 'TraceError', 'EmptyTrace', 'UnresolvedSite', 'SiteNotTraced',
+           'read_trace', 'resolve_lines', 'SharedTrace', 'trace_kernel', 'trace_mul_mm', 'shared_arrays',
+           'source_sites', 'request_width', 'Requests', 'site_requests', 'Site', 'trace_sites', 'site_report',
+           'bank_report', 'show_report', 'describe', 'lane_bank', 'hottest', 'plot_lane_bank', 'VariantDoesNotApply',
+           'variant_src', 'plot_sites', 'kstep_total', 'BankConflict', 'check_coverage', 'check_banks',
+           'expected_counters', 'banks_rung', 'mul_mm_traffic', 'Part', 'roofline', 'plot_roofline', 'mmq_trace',
+           'mmq_bank_report']
 
 # %% ../nbs/32_banks.ipynb #a9444cf1
 N_BANKS = 32       # shared-memory banks
@@ -496,12 +503,9 @@ def plot_roofline(rows:list, parts:dict, focus:str):
     return fig
 
 # %% ../nbs/49_mmq.ipynb #7e200308
-import numpy as np
 from .core import mismatches
 from .q8_1 import quantize_q8_1
-from .kind import random_blocks
 from .mmq import COLS, KC, MmqOperands, ROWS, WARPS, check_mmq, mmq_grid, mmq_kind, mmq_src, mmq_twin
-from .runtime import launch, build
 
 # %% ../nbs/49_mmq.ipynb #9570e195
 def mmq_trace(kind, n_rows:int=ROWS, batch:int=COLS, n_cols:int=256, seed:int=0, body:str|None=None):

@@ -9,7 +9,9 @@ from pathlib import Path
 import numpy as np
 from .kinds import KINDS, require_kind
 from .kind import random_blocks
-from .gpu import device, device_info, write_json, prepare_mul_mm, prepare_matvec, prepare_dequantize, NoGPU, prepare_mmvq, Prepared
+from ferrox_lit.gpu import (
+    device, device_info, write_json, prepare_mul_mm, prepare_matvec, prepare_dequantize, NoGPU, prepare_mmvq, Prepared,
+)
 from .gpu import prepare_mmq
 from .mmq import MMQ_KINDS, ROWS as MMQ_ROWS, COLS as MMQ_COLS, mmq_grid
 from .gguf_file import open_gguf, default_model_path

@@ -15,7 +15,6 @@ from .runtime import _headers_digest
 from .source import cuda_text, source_names, CUDA_DIR
 from .kind import degenerate_blocks, subnormal_blocks
 from .runtime import launch
-from .kind import degenerate_blocks
 from .matvec import dequant_src, DEQUANT_THREADS
 from .gguf_file import open_gguf, default_model_path
 

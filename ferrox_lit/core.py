@@ -7,7 +7,9 @@ from __future__ import annotations
 import numpy as np
 
 # %% auto #0
-__all__ = ['FerroxError', 'WrongDtype', 'NotWholeBlocks', 'UnknownKind', 'OnDevice', 'on_device', 'require_host', 'require_dtype', 'mismatches', 'max_abs_diff', 'md_table', 'errors_table', 'byte_at', 'u16_at', 'word_at', 'dp4a', 'vsub4', 'NotIntegerTable', 'int8_table', 'i8_table_src', 'lut4']
+__all__ = ['FerroxError', 'WrongDtype', 'NotWholeBlocks', 'UnknownKind', 'OnDevice', 'on_device', 'require_host', 'require_dtype',
+           'mismatches', 'max_abs_diff', 'md_table', 'errors_table', 'byte_at', 'u16_at', 'word_at', 'dp4a', 'vsub4',
+           'NotIntegerTable', 'int8_table', 'i8_table_src', 'lut4']
 
 # %% ../nbs/00_core.ipynb #40b2d767
 class FerroxError(Exception):
@@ -88,7 +90,7 @@ def errors_table(*classes) -> str:
     return md_table(rows, ['error', 'is a', 'raised when'])
 
 # %% ../nbs/02_kind.ipynb #ca82588f
-import numpy as np
+#| export core
 
 # %% ../nbs/02_kind.ipynb #ded83fed
 def byte_at(xb:np.ndarray, off, dtype=np.uint32) -> np.ndarray:
@@ -114,7 +116,7 @@ def u16_at(xb:np.ndarray, off) -> np.ndarray:
     return (byte_at(xb, off) | (byte_at(xb, off + 1) << 8)).astype(np.uint16)
 
 # %% ../nbs/45_vdot.ipynb #8bbf8350
-import numpy as np
+#| export core
 
 # %% ../nbs/45_vdot.ipynb #vdot-008
 def word_at(xb:np.ndarray, off) -> np.ndarray:

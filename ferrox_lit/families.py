@@ -30,11 +30,17 @@ from .host import run_mmvq
 from .mmq import mmq_src, mmq_twin, fragment_conflicts, WARPS as MMQ_WARPS, MMQ_KINDS
 from .banks import mmq_bank_report
 from .host import run_mmq
-import ferrox_lit.gpu as g
-import ferrox_lit.bench as b
 
 # %% auto #0
-__all__ = ['DECODE_ARCHES', 'INT8_ARCHES', 'MMQ_ARCHES', 'FAMILIES', 'FAMILY_SOURCES', 'VARIANTS', 'MOVED', 'SINCE_BASELINE', 'UnknownFamily', 'Family', 'run_dequant', 'dequant_rung', 'q8_1_rung', 'mmvq_rung', 'mmq_rung', 'mmq_banks', 'register_family', 'require_family', 'needs_vdot', 'needs_mmq_pieces', 'device_check_calls', 'shared_arrays_of', 'family_table', 'source_digest', 'emitted_digests', 'compare_sources', 'check_rungs', 'families_banks_rung', 'compile_one', 'matrix_cells', 'compile_matrix', 'check_sass', 'nvrtc_rung', 'FAMILY_QUANTITIES', 'matvec_evidence', 'repack_evidence', 'rq_evidence', 'run_mv_sabotage', 'matvec_rung', 'q8_1_sabotage', 'vdot_evidence', 'vdot_sabotage_report', 'from_pieces', 'pieces_agreement', 'mmvq_evidence', 'mmvq_real_evidence', 'mmvq_sabotage', 'mmvq_sass', 'mma_regs', 'run_mma', 'layout_proof', 'misuse', 'ldmatrix_regs', 'run_tile', 'mmq_evidence', 'mmq_real_evidence', 'mmq_sabotage']
+__all__ = ['DECODE_ARCHES', 'INT8_ARCHES', 'MMQ_ARCHES', 'FAMILIES', 'FAMILY_SOURCES', 'VARIANTS', 'MOVED', 'SINCE_BASELINE',
+           'UnknownFamily', 'Family', 'run_dequant', 'dequant_rung', 'q8_1_rung', 'mmvq_rung', 'mmq_rung', 'mmq_banks',
+           'register_family', 'require_family', 'needs_vdot', 'needs_mmq_pieces', 'device_check_calls',
+           'shared_arrays_of', 'family_table', 'source_digest', 'emitted_digests', 'compare_sources', 'check_rungs',
+           'families_banks_rung', 'compile_one', 'matrix_cells', 'compile_matrix', 'check_sass', 'nvrtc_rung',
+           'FAMILY_QUANTITIES', 'matvec_evidence', 'repack_evidence', 'rq_evidence', 'run_mv_sabotage', 'matvec_rung',
+           'q8_1_sabotage', 'vdot_evidence', 'vdot_sabotage_report', 'from_pieces', 'pieces_agreement', 'mmvq_evidence',
+           'mmvq_real_evidence', 'mmvq_sabotage', 'mmvq_sass', 'mma_regs', 'run_mma', 'layout_proof', 'misuse',
+           'ldmatrix_regs', 'run_tile', 'mmq_evidence', 'mmq_real_evidence', 'mmq_sabotage']
 
 # %% ../nbs/29_families.ipynb #d24cf074
 class UnknownFamily(FerroxError, KeyError):
@@ -202,28 +208,24 @@ for _f in (
 ): register_family(_f)
 
 # %% ../nbs/29_families.ipynb #41e97b6f
-def _gpu_module():
-    return g
-
-def _bench_module():
-    return b
-
 def _vet_families() -> tuple:
     return tuple(FAMILY_QUANTITIES)  # the families vet knows: their quantities' table lives here, below vet
 
-def device_check_calls() -> set:
-    "Names of the `ferrox_lit.gpu` functions the device check calls for every kind (read from its per-kind step's code)."
+def device_check_calls(gpu) -> set:
+    "Names of the `gpu` module's functions its device check calls for every kind (read from its per-kind step's code)."
     import inspect
-    g = _gpu_module()
-    return {n for n in re.findall(r'\b(\w+)\(', inspect.getsource(g._kind_rows)) if callable(getattr(g, n, None))}
+    return {n for n in re.findall(r'\b(\w+)\(', inspect.getsource(gpu._kind_rows)) if callable(getattr(gpu, n, None))}
 
 def shared_arrays_of(family:Family, kind) -> list:
     "Names of the `__shared__` arrays `family`'s translation unit for `kind` declares (none: no bank conflicts can exist)."
     return re.findall(r'__shared__\s+[\w\s]+?\b(\w+)\s*\[', family(kind)[0])
 
-def family_table(kind='Q4_K') -> list:
+def family_table(gpu, # `ferrox_lit.gpu` (a floor above this one: the caller hands it down)
+                 bench, # `ferrox_lit.bench`, likewise
+                 kind='Q4_K', # the kind whose translation units are read for `__shared__` arrays
+                ) -> list:
     "One row per family: what each rung has for it (CPU run, check rung, NVRTC targets, SASS claims, banks, GPU, bench, vet)."
-    g, b, vetted = _gpu_module(), _bench_module(), _vet_families()
+    vetted, calls = _vet_families(), device_check_calls(gpu)
     rows = []
     for f in FAMILIES.values():
         sh = shared_arrays_of(f, kind)
@@ -234,9 +236,9 @@ def family_table(kind='Q4_K') -> list:
                      'SASS claims': ', '.join([*(['LDS.128 only'] if f.wide_shared_loads else []),
                                                *(f'{k} >= {n}' for k, n in f.sass_min)]) or '0 LDL/STL',
                      'banks': 'analysed' if f.banks else ('no shared memory' if not sh else f"not analysed ({', '.join(sh)})"),
-                     'GPU launch': f'`gpu.{f.gpu}`' if f.gpu and hasattr(g, f.gpu) else '-',
-                     'device check': f'`gpu.{f.device}`' if f.device in device_check_calls() else '-',
-                     'bench': f'`bench.{f.bench}`' if f.bench and hasattr(b, f.bench) else '-',
+                     'GPU launch': f'`gpu.{f.gpu}`' if f.gpu and hasattr(gpu, f.gpu) else '-',
+                     'device check': f'`gpu.{f.device}`' if f.device in calls else '-',
+                     'bench': f'`bench.{f.bench}`' if f.bench and hasattr(bench, f.bench) else '-',
                      'vet': 'yes' if f.name in vetted else '-'})
     return rows
 
@@ -303,8 +305,11 @@ def families_banks_rung(kind) -> tuple:
 
 # %% ../nbs/31_nvrtc.ipynb #65231902
 from concurrent.futures import ThreadPoolExecutor
-from .kinds import KINDS, require_kind
-from .nvrtc import EXACT_TARGETS, FusedInExactMode, KernelClaimFailed, LocalMemoryTraffic, MissingInstructions, NarrowSharedLoads, NvrtcError, NvrtcUnavailable, OPTION_SETS, SM_LIMITS, SassEmpty, SassUnavailable, _jobs, compile_kernel, disassemble, division_ffma, first_diagnostic, occupancy, resources, sass_counts, targets
+from ferrox_lit.nvrtc import (
+    EXACT_TARGETS, FusedInExactMode, KernelClaimFailed, LocalMemoryTraffic, MissingInstructions, NarrowSharedLoads,
+    NvrtcError, NvrtcUnavailable, OPTION_SETS, SM_LIMITS, SassEmpty, SassUnavailable, _jobs, compile_kernel,
+    disassemble, division_ffma, first_diagnostic, occupancy, resources, sass_counts, targets,
+)
 
 # %% ../nbs/31_nvrtc.ipynb #d24e6010
 def compile_one(kind, family:str, arch:int, mode:str='fast', extra=()) -> dict:
@@ -400,15 +405,12 @@ FAMILY_QUANTITIES = {  # family -> {quantity: what it is}; pointer quantities ar
 }
 
 # %% ../nbs/41_matvec.ipynb #86a26061
-import os, shutil
-from typing import Callable
-import numpy as np
-from .core import mismatches
-from .kind import random_blocks
 from .twin import gemm_error
 from .runtime import HostError
-from .kind import degenerate_blocks
-from .matvec import MV_SABOTAGES, RECIPES, RQ_G, _operands, matvec_kind, matvec_partials_twin, matvec_shapes, mv_sabotaged_src, recipe_for, reconstruct_all, reduce_twin, repack, rq_partials_twin, rq_shapes
+from ferrox_lit.matvec import (
+    MV_SABOTAGES, RECIPES, RQ_G, _operands, matvec_kind, matvec_partials_twin, matvec_shapes, mv_sabotaged_src,
+    recipe_for, reconstruct_all, reduce_twin, repack, rq_partials_twin, rq_shapes,
+)
 from .host import run_matvec_partials, run_reduce, run_rq_partials
 
 # %% ../nbs/41_matvec.ipynb #fe1c0e0d
@@ -508,9 +510,7 @@ def matvec_rung(kind, evidence:Callable|None=None) -> tuple:
             else "no repacked layout (no Recipe), ") + f"{bad} mismatches")
 
 # %% ../nbs/44_q8_1.ipynb #8b2d1bc4
-import numpy as np
-from .q8_1 import Q8_1_SABOTAGES, q8_1_fixtures, q8_1_src, quantize_q8_1
-from .runtime import HostError
+from .q8_1 import Q8_1_SABOTAGES
 
 # %% ../nbs/44_q8_1.ipynb #8776f09a
 def q8_1_sabotage(name:str, x:np.ndarray|None=None) -> dict:
@@ -527,18 +527,14 @@ def q8_1_sabotage(name:str, x:np.ndarray|None=None) -> dict:
         return dict(sabotage=name, why=why, build=mode, fired=type(e).__name__, detail=str(e).splitlines()[0][:120])
 
 # %% ../nbs/45_vdot.ipynb #f8744051
-import numpy as np
-from .core import mismatches
-from .kind import Kind, random_blocks
+from .kind import Kind
 from .source import cuda_text
 from .vdot import _fixtures, bound_ratio, vdot_sabotaged
 from .kind import activations, q8_1_chunks, vdot_twin
 from .kind import epi_halves
 from .gguf_file import _resolve, _open_cached, pick_tensor
-from .kind import degenerate_blocks
 from .host import run_vdot
 import dataclasses
-from .kind import Kind
 from .mmq import vdot_helpers
 from .kind import pieces_vdot
 
@@ -597,15 +593,9 @@ def pieces_agreement(kind:Kind, n_blocks:int=64, seed:int=0, template:str|None=N
                 mismatches=mismatches(pieces, hand))
 
 # %% ../nbs/46_mmvq.ipynb #27102aa5
-import numpy as np
-from .core import mismatches
-from .kinds import require_kind
-from .kind import random_blocks
-from .mmvq import MMVQ_BODY, MMVQ_SABOTAGES, MmvqOperands, mmvq_shapes, mmvq_twin
-from .gguf_file import _resolve, _open_cached, pick_tensor
+from .mmvq import MMVQ_BODY, MMVQ_SABOTAGES, MmvqOperands, mmvq_shapes
 from .kind import OUTLIER_SCALE
-from .runtime import HostError
-from .nvrtc import disassemble, sass_ops, SassUnavailable
+from .nvrtc import sass_ops
 
 # %% ../nbs/46_mmvq.ipynb #a8a4fba4
 def mmvq_evidence(kind, seed:int=0, mode:str='fast') -> list:
@@ -666,10 +656,11 @@ def mmvq_sass(kind, arch:int=90, family:str='mmvq') -> dict:
                 IDP4A=sass('IDP'), SHFL=sass('SHFL'), LDG=sass('LDG'), local=sass('LDL') + sass('STL') if ops is not None else None)
 
 # %% ../nbs/48_mma.ipynb #23093236
-import numpy as np
-from .core import FerroxError
 from .device import launch as device_launch  # the device runtime (mma.sync, ldmatrix), not the host launcher
-from .mma import FORMS, LDMATRIX_FORMS, LDMATRIX_SRC, MmaInputError, REGS_SRC, TILE_SRC, _matrix, _reg_buffers, _selector_a, _selector_b, a_coords, b_coords, c_coords, pack_a, pack_b, pack_c, registers, shape_dims, unpack_c
+from ferrox_lit.mma import (
+    FORMS, LDMATRIX_FORMS, LDMATRIX_SRC, MmaInputError, REGS_SRC, TILE_SRC, _matrix, _reg_buffers, _selector_a,
+    _selector_b, a_coords, b_coords, c_coords, pack_a, pack_b, pack_c, registers, shape_dims, unpack_c,
+)
 
 # %% ../nbs/48_mma.ipynb #5d8421ee
 def mma_regs(a:np.ndarray, b:np.ndarray, c:np.ndarray, form:int=0, block:int=32, **launch_kw) -> np.ndarray:
@@ -747,13 +738,7 @@ def run_tile(A:np.ndarray, B:np.ndarray, C:np.ndarray, **launch_kw) -> np.ndarra
     return D
 
 # %% ../nbs/49_mmq.ipynb #7b7f5890
-import numpy as np
-from .core import mismatches
-from .kind import random_blocks
-from .mmq import MMQ_BODY, MMQ_SABOTAGES, _activations, mmq_kind, mmq_shapes, mmq_twin
-from .gguf_file import _resolve, _open_cached, pick_tensor
-from .kind import OUTLIER_SCALE
-from .runtime import HostError
+from .mmq import MMQ_BODY, MMQ_SABOTAGES, _activations, mmq_kind, mmq_shapes
 
 # %% ../nbs/49_mmq.ipynb #bee78eeb
 def mmq_evidence(kind, seed:int=0, mode:str='fast', shapes=None, arch:int=90) -> list:

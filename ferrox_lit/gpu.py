@@ -16,7 +16,10 @@ from .twin import mul_mm_twin, gemm_error
 from .host import sabotaged_src
 from .kind import degenerate_blocks
 from .source import cuda_text
-from .q8_1 import q8_1_src, quantize_q8_1 as q8_1_twin, Q8_1Error, QK8_1, BLOCK_BYTES as Q8_1_BYTES, Q8_1_THREADS, _check as _q8_1_check
+from ferrox_lit.q8_1 import (
+    q8_1_src, quantize_q8_1 as q8_1_twin, Q8_1Error, QK8_1, BLOCK_BYTES as Q8_1_BYTES, Q8_1_THREADS, _check as
+    _q8_1_check,
+)
 from .mmvq import check_mmvq, mmvq_src, mmvq_twin, mmvq_shapes, MmvqOperands, MMVQ_ROWS, MAX_BATCH, MMVQ_BODY, MMVQ_SABOTAGES
 from .vdot import vdot_reference, BOUND_U, U
 from .kind import n_chunks, OUTLIER_SCALE

@@ -13,16 +13,19 @@ from .kind import random_blocks, degenerate_blocks, weights_can_be_nonfinite, su
 from .mul_mm import kernel_src, check_operands, grid_dims, THREADS
 from .twin import mul_mm_twin
 from .source import cuda_text, CUDA_DIR
-from ferrox_lit.runtime import (  # the CPU runtime, re-exported: `from ferrox_lit.host import launch` keeps working
-    BUILD_RECIPE, BarrierDivergence, HostCompileError, HostError, IntegerDivisionByZero, KernelAssert, KernelCrashed, KernelTimeout,
-    KernelTrap, LaunchRefused, LaunchResult, MAX_DYN_SHARED, MAX_THREADS, MODES, Param, RUNNER_CPP,
-    SENTINEL_F32, SHIM_H, SanitizerError, SharedMemoryRace, ShuffleFromInactiveLane, ShuffleWidthError, UninitializedSharedRead, UntouchedOutput,
-    WarpCollectiveMismatch, WarpMaskLaneExited, build, cache_dir, device_source, kernel_params, launch, precompiled,
-    shared_sections)
+from ferrox_lit.runtime import (
+    BUILD_RECIPE, BarrierDivergence, HostCompileError, HostError, IntegerDivisionByZero, KernelAssert, KernelCrashed,
+    KernelTimeout, KernelTrap, LaunchRefused, LaunchResult, MAX_DYN_SHARED, MAX_THREADS, MODES, Param, RUNNER_CPP,
+    SENTINEL_F32, SHIM_H, SanitizerError, SharedMemoryRace, ShuffleFromInactiveLane, ShuffleWidthError,
+    UninitializedSharedRead, UntouchedOutput, WarpCollectiveMismatch, WarpMaskLaneExited, build, cache_dir,
+    device_source, kernel_params, launch, precompiled, shared_sections,
+)
 from .runtime import _COMMON, _MODE_FLAGS, _cxx, _sentinel, _raise_for
 
 # %% auto #0
-__all__ = ['GEMM_SABOTAGES', 'run_mul_mm', 'host_shapes', 'host_dispatches', 'host_evidence', 'sabotaged_src', 'run_gemm_sabotage', 'snippet_sabotage_evidence', 'host_rung', 'run_matvec_partials', 'run_reduce', 'run_matvec', 'run_rq_partials', 'run_rq_matvec', 'run_quantize_q8_1', 'run_vdot', 'run_mmvq', 'run_mmq']
+__all__ = ['GEMM_SABOTAGES', 'run_mul_mm', 'host_shapes', 'host_dispatches', 'host_evidence', 'sabotaged_src',
+           'run_gemm_sabotage', 'snippet_sabotage_evidence', 'host_rung', 'run_matvec_partials', 'run_reduce',
+           'run_matvec', 'run_rq_partials', 'run_rq_matvec', 'run_quantize_q8_1', 'run_vdot', 'run_mmvq', 'run_mmq']
 
 # %% ../nbs/30_host.ipynb #70ed57ec
 def run_mul_mm(kind, weights:np.ndarray, x:np.ndarray, mode:str='fast', src:str|None=None, **kw) -> np.ndarray:
@@ -152,10 +155,11 @@ def host_rung(kind) -> tuple:
 
 # %% ../nbs/41_matvec.ipynb #b873d328
 import math
-import numpy as np
 from .core import require_dtype, require_host
-from .runtime import launch
-from .matvec import MAX_SPLIT, MV_ROWS, MV_THREADS, MatvecUnsupported, REDUCE_THREADS, RQ_THREADS, Repacked, _rq_args, check_matvec, check_rq, check_split, matvec_src, reduce_src, rq_matvec_src
+from ferrox_lit.matvec import (
+    MAX_SPLIT, MV_ROWS, MV_THREADS, MatvecUnsupported, REDUCE_THREADS, RQ_THREADS, Repacked, _rq_args, check_matvec,
+    check_rq, check_split, matvec_src, reduce_src, rq_matvec_src,
+)
 
 # %% ../nbs/41_matvec.ipynb #2506a88a
 def run_matvec_partials(kind, weights:np.ndarray, x:np.ndarray, n_split:int=1, mode:str='fast', src:str|None=None, **kw) -> np.ndarray:
@@ -204,9 +208,7 @@ def run_rq_matvec(rp:Repacked, x:np.ndarray, n_split:int=1, mode:str='fast', **k
     return p[0] if n_split == 1 else run_reduce(p, mode=mode)
 
 # %% ../nbs/44_q8_1.ipynb #ecd70dc4
-import numpy as np
 from .q8_1 import BLOCK_BYTES, Q8_1_THREADS, QK8_1, _check, q8_1_src
-from .runtime import launch
 
 # %% ../nbs/44_q8_1.ipynb #d4416235
 def run_quantize_q8_1(x:np.ndarray,        # float32 [..., n], n a multiple of 32
@@ -225,11 +227,9 @@ def run_quantize_q8_1(x:np.ndarray,        # float32 [..., n], n a multiple of 3
     return out.reshape(*x.shape[:-1], -1)
 
 # %% ../nbs/45_vdot.ipynb #b3aa7bcb
-import numpy as np
 from .kind import Kind
 from .vdot import THREADS as VDOT_THREADS, vdot_src
 from .kind import check_vdot, n_chunks
-from .runtime import launch
 
 # %% ../nbs/45_vdot.ipynb #6eca24d1
 def run_vdot(kind:Kind, w_blocks:np.ndarray, a_blocks:np.ndarray, mode:str='fast', **kw) -> np.ndarray:
@@ -242,9 +242,7 @@ def run_vdot(kind:Kind, w_blocks:np.ndarray, a_blocks:np.ndarray, mode:str='fast
     return out.reshape(len(w), n_chunks(kind))
 
 # %% ../nbs/46_mmvq.ipynb #6396a1e7
-import numpy as np
 from .mmvq import MMVQ_ROWS, check_mmvq, mmvq_src
-from .runtime import launch
 
 # %% ../nbs/46_mmvq.ipynb #df915319
 def run_mmvq(kind, weights:np.ndarray, x:np.ndarray, mode:str='fast', body:str|None=None, **kw) -> np.ndarray:
@@ -258,7 +256,6 @@ def run_mmvq(kind, weights:np.ndarray, x:np.ndarray, mode:str='fast', body:str|N
     return y
 
 # %% ../nbs/49_mmq.ipynb #6b100631
-import numpy as np
 from .mmq import WARPS, check_arch, check_mmq, mmq_grid, mmq_src
 from .device import launch as device_launch  # the device runtime (mma.sync), not the host launcher
 

@@ -17,7 +17,10 @@ from .twin import mul_mm_twin
 from .matvec import matvec_twin
 
 # %% auto #0
-__all__ = ['WEIGHT_SOURCES', 'N_ROWS', 'N_COLS', 'N_TOKENS', 'INT8_SLIPS', 'ErrorOperands', 'nmse', 'error_activations', 'quantizer', 'error_weights', 'int8_path', 'fp32_matvec_path', 'q8_0_round_trip', 'check_sizes', 'path_errors', 'nmse_table', 'q8_0_agreement', 'plot_kind_error', 'plot_error_summary', 'outlier_sweep', 'slipped_q8_1', 'sabotaged_errors', 'sabotage_table', 'mmq_errors', 'NMSE_LLAMA']
+__all__ = ['WEIGHT_SOURCES', 'N_ROWS', 'N_COLS', 'N_TOKENS', 'INT8_SLIPS', 'ErrorOperands', 'nmse', 'error_activations',
+           'quantizer', 'error_weights', 'int8_path', 'fp32_matvec_path', 'q8_0_round_trip', 'check_sizes',
+           'path_errors', 'nmse_table', 'q8_0_agreement', 'plot_kind_error', 'plot_error_summary', 'outlier_sweep',
+           'slipped_q8_1', 'sabotaged_errors', 'sabotage_table', 'mmq_errors', 'NMSE_LLAMA']
 
 # %% ../nbs/47_int8_error.ipynb #i8e-006
 class ErrorOperands(FerroxError, ValueError): "Operands of an error measurement of the wrong shape, size or kind, refused before any work."
@@ -257,9 +260,7 @@ def sabotage_table(kinds=INT8_KINDS, **kw) -> list:
     return rows
 
 # %% ../nbs/49_mmq.ipynb #65121a9b
-import numpy as np
 from .mmq import mmq_kind, mmq_twin
-from .twin import mul_mm_twin
 
 # %% ../nbs/49_mmq.ipynb #e69b3e0f
 def mmq_errors(kind, outliers:bool=False, seed:int=0, n_rows:int=64, n_cols:int=2048, n_tokens:int=32) -> dict:

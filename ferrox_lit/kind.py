@@ -14,7 +14,15 @@ from .core import FerroxError, NotWholeBlocks, require_dtype, mismatches, max_ab
 from .core import byte_at, u16_at  # the byte twins, shown here, live in core
 
 # %% auto #0
-__all__ = ['SUB', 'ENGINES', 'SEEDS', 'Codebook', 'parse_constant_array', 'Sabotage', 'SlipDoesNotApply', 'twin_slip', 'Kind', 'GeometryMismatch', 'check_geometry', 'as_blocks', 'UnknownEngine', 'register_engine', 'dequantize', 'spec_dequantize', 'libgguf_dequantize', 'gguf_dequantize', 'random_blocks', 'libgguf_mismatches', 'three_opinions', 'opinions_table', 'layout_mismatches', 'sabotaged', 'swapped', 'codebook_slip', 'lift_sabotage', 'sabotage_report', 'layout_table', 'plot_layout', 'quantize_rows', 'roundtrip_error', 'plot_error', 'table_slip', 'degenerate_blocks', 'weights_can_be_nonfinite', 'subnormal_blocks', 'f16_subnormal_blocks', 'CHUNK', 'OUTLIER_SCALE', 'VDOT_PIECES_SRC', 'VdotMissing', 'VdotOperands', 'n_chunks', 'check_vdot', 'vdot_twin', 'activations', 'q8_1_chunks', 'PiecesMissing', 'epi_halves', 'pieces_vdot', 'built_from_pieces', 'pieces_twin']
+__all__ = ['SUB', 'ENGINES', 'SEEDS', 'Codebook', 'parse_constant_array', 'Sabotage', 'SlipDoesNotApply', 'twin_slip', 'Kind',
+           'GeometryMismatch', 'check_geometry', 'as_blocks', 'UnknownEngine', 'register_engine', 'dequantize',
+           'spec_dequantize', 'libgguf_dequantize', 'gguf_dequantize', 'random_blocks', 'libgguf_mismatches',
+           'three_opinions', 'opinions_table', 'layout_mismatches', 'sabotaged', 'swapped', 'codebook_slip',
+           'lift_sabotage', 'sabotage_report', 'layout_table', 'plot_layout', 'quantize_rows', 'roundtrip_error',
+           'plot_error', 'table_slip', 'degenerate_blocks', 'weights_can_be_nonfinite', 'subnormal_blocks',
+           'f16_subnormal_blocks', 'CHUNK', 'OUTLIER_SCALE', 'VDOT_PIECES_SRC', 'VdotMissing', 'VdotOperands',
+           'n_chunks', 'check_vdot', 'vdot_twin', 'activations', 'q8_1_chunks', 'PiecesMissing', 'epi_halves',
+           'pieces_vdot', 'built_from_pieces', 'pieces_twin']
 
 # %% ../nbs/02_kind.ipynb #89188d30
 SUB = 16  # elements one call of a kind's snippet (`ferrox_dequant_<format>`) writes: llama.cpp's sub-block granularity
@@ -424,7 +432,6 @@ def plot_error(kind:Kind, ax=None, **kw):
 
 # %% ../nbs/04_tables.ipynb #bea0e368
 from dataclasses import replace
-import numpy as np
 from .tables import Table
 
 # %% ../nbs/04_tables.ipynb #e078599d
@@ -444,7 +451,7 @@ def table_slip(name:str,        # the sabotage's id
     return Sabotage(name, slip, '\n'.join(old[span]), '\n'.join(new[span]), twin_slip(twin, **{table_name: bad}))
 
 # %% ../nbs/30_host.ipynb #580718f3
-import numpy as np
+#| export kind
 
 # %% ../nbs/30_host.ipynb #e8e29970
 def degenerate_blocks(kind, n_blocks:int, seed:int) -> np.ndarray:
@@ -481,9 +488,6 @@ def f16_subnormal_blocks(kind, n_blocks:int, seed:int) -> np.ndarray:
     return raw
 
 # %% ../nbs/45_vdot.ipynb #e0b84b96
-import re
-import numpy as np
-from .core import FerroxError
 from .f16 import f16_to_f32
 from .source import cuda_text
 from .core import word_at, dp4a

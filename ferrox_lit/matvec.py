@@ -21,7 +21,17 @@ from .kind import degenerate_blocks, f16_subnormal_blocks, weights_can_be_nonfin
 from .source import cuda_text
 
 # %% auto #0
-__all__ = ['MV_TPR', 'MV_ROWS', 'MV_THREADS', 'RQ_G', 'RQ_THREADS', 'RQ_CHUNK', 'REDUCE_THREADS', 'MAX_SPLIT', 'MV_BODY_SRC', 'REDUCE_FN', 'REDUCE_SRC', 'RECIPES', 'REPACK_SABOTAGES', 'RQ_CHUNK_SRC', 'RQ_BODY_SRC', 'MV_SABOTAGES', 'MATVEC_FAMILIES', 'MatvecGeometryError', 'matvec_gates', 'check_matvec_gates', 'MatvecUnsupported', 'UnknownKindForMatvec', 'MatvecEmpty', 'MatvecNotWholeBlocks', 'MatvecLengthMismatch', 'BadSplit', 'MatvecTooLarge', 'matvec_kind', 'check_split', 'check_matvec', 'split_bounds', 'mv_defines', 'matvec_fn', 'matvec_src', 'reduce_src', 'matvec_partials_twin', 'reduce_twin', 'matvec_twin', 'matvec_shapes', 'Recipe', 'RepackUnsupported', 'recipe_for', 'repack_kinds', 'check_recipe', 'Repacked', 'repack', 'stream_index', 'ElementOutOfRange', 'reconstruct', 'reconstruct_all', 'reconstruct_sabotage', 'sectors_per_warp_load', 'rq_defines', 'rq_matvec_fn', 'rq_matvec_src', 'check_rq', 'rq_partials_twin', 'rq_matvec_twin', 'rq_shapes', 'mv_sabotaged_src', 'needs_recipe', 'F32_TO_F16_SRC', 'DEQUANT_BODY', 'DEQUANT_THREADS', 'DEQUANT_OUT', 'GpuError', 'dequant_src']
+__all__ = ['MV_TPR', 'MV_ROWS', 'MV_THREADS', 'RQ_G', 'RQ_THREADS', 'RQ_CHUNK', 'REDUCE_THREADS', 'MAX_SPLIT', 'MV_BODY_SRC',
+           'REDUCE_FN', 'REDUCE_SRC', 'RECIPES', 'REPACK_SABOTAGES', 'RQ_CHUNK_SRC', 'RQ_BODY_SRC', 'MV_SABOTAGES',
+           'MATVEC_FAMILIES', 'MatvecGeometryError', 'matvec_gates', 'check_matvec_gates', 'MatvecUnsupported',
+           'UnknownKindForMatvec', 'MatvecEmpty', 'MatvecNotWholeBlocks', 'MatvecLengthMismatch', 'BadSplit',
+           'MatvecTooLarge', 'matvec_kind', 'check_split', 'check_matvec', 'split_bounds', 'mv_defines', 'matvec_fn',
+           'matvec_src', 'reduce_src', 'matvec_partials_twin', 'reduce_twin', 'matvec_twin', 'matvec_shapes', 'Recipe',
+           'RepackUnsupported', 'recipe_for', 'repack_kinds', 'check_recipe', 'Repacked', 'repack', 'stream_index',
+           'ElementOutOfRange', 'reconstruct', 'reconstruct_all', 'reconstruct_sabotage', 'sectors_per_warp_load',
+           'rq_defines', 'rq_matvec_fn', 'rq_matvec_src', 'check_rq', 'rq_partials_twin', 'rq_matvec_twin', 'rq_shapes',
+           'mv_sabotaged_src', 'needs_recipe', 'F32_TO_F16_SRC', 'DEQUANT_BODY', 'DEQUANT_THREADS', 'DEQUANT_OUT',
+           'GpuError', 'dequant_src']
 
 # %% ../nbs/41_matvec.ipynb #b6ceec9e
 MV_TPR = 32          # threads per weight row in the native matvec; their partial sums meet in a shared-memory tree
@@ -553,11 +563,7 @@ def needs_recipe(kind) -> str:
     return '' if kind.name in RECIPES else f"{kind.name} has no repacked layout (no Recipe)"
 
 # %% ../nbs/50_gpu.ipynb #7b9a08cb
-import numpy as np
-from .kinds import require_kind
-from .mul_mm import kind_prelude
-from .core import FerroxError
-from .source import cuda_text
+#| export matvec
 
 # %% ../nbs/50_gpu.ipynb #2af43e19
 class GpuError(FerroxError, RuntimeError): "A GPU operation failed or was refused."

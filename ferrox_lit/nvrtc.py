@@ -19,7 +19,15 @@ from .runtime import cache_dir as host_cache_dir
 from .source import nvidia_dirs
 
 # %% auto #0
-__all__ = ['NVRTC_LAYOUTS', 'REQUIRED_TARGETS', 'OPTION_SETS', 'EXACT_TARGETS', 'TARGET_NOTICES', 'SM_LIMITS', 'NO_LIMIT', 'NvrtcUnavailable', 'find_tool', 'nvrtc_path', 'nvrtc_lib', 'nvrtc_version', 'supported_archs', 'targets', 'BadTarget', 'arch_number', 'NvrtcError', 'CompileWarning', 'log_warnings', 'Compiled', 'cache_dir', 'kernel_name', 'compile_kernel', 'ResourcesMissing', 'elf_sections', 'parse_ptxas', 'resources', 'SmLimits', 'UnknownTarget', 'occupancy', 'matrix_markdown', 'resource_markdown', 'KernelClaimFailed', 'SpillsFound', 'NarrowSharedLoads', 'LocalMemoryTraffic', 'FusedInExactMode', 'MissingInstructions', 'SassEmpty', 'check_spills', 'SassUnavailable', 'disassemble', 'sass_ops', 'sass_counts', 'division_ffma', 'scalar_inner_loop', 'first_diagnostic', 'snippet_syntax_slip', 'vdot_nvrtc', 'sass_table', 'arch_gate_table', 'mmq_nvrtc']
+__all__ = ['NVRTC_LAYOUTS', 'REQUIRED_TARGETS', 'OPTION_SETS', 'EXACT_TARGETS', 'TARGET_NOTICES', 'SM_LIMITS', 'NO_LIMIT',
+           'NvrtcUnavailable', 'find_tool', 'nvrtc_path', 'nvrtc_lib', 'nvrtc_version', 'supported_archs', 'targets',
+           'BadTarget', 'arch_number', 'NvrtcError', 'CompileWarning', 'log_warnings', 'Compiled', 'cache_dir',
+           'kernel_name', 'compile_kernel', 'ResourcesMissing', 'elf_sections', 'parse_ptxas', 'resources', 'SmLimits',
+           'UnknownTarget', 'occupancy', 'matrix_markdown', 'resource_markdown', 'KernelClaimFailed', 'SpillsFound',
+           'NarrowSharedLoads', 'LocalMemoryTraffic', 'FusedInExactMode', 'MissingInstructions', 'SassEmpty',
+           'check_spills', 'SassUnavailable', 'disassemble', 'sass_ops', 'sass_counts', 'division_ffma',
+           'scalar_inner_loop', 'first_diagnostic', 'snippet_syntax_slip', 'vdot_nvrtc', 'sass_table',
+           'arch_gate_table', 'mmq_nvrtc']
 
 # %% ../nbs/31_nvrtc.ipynb #ccecd00d
 class NvrtcUnavailable(FerroxError, ImportError):
@@ -440,7 +448,6 @@ def snippet_syntax_slip(kind) -> Kind:
     return dataclasses.replace(kind, dequant_src=kind.dequant_src[:i] + kind.dequant_src[i + 1:])
 
 # %% ../nbs/45_vdot.ipynb #4ad079c9
-from .kind import Kind
 from .vdot import NVRTC_ARCHES, vdot_src
 
 # %% ../nbs/45_vdot.ipynb #81a57929

@@ -11,7 +11,16 @@ from .core import FerroxError
 from .source import cuda_text, cuda_path, CUDA_DIR
 
 # %% auto #0
-__all__ = ['RUNTIME_HEADERS', 'SABOTAGES', 'STRIDE', 'SWEEPS', 'SABOTAGE_SWEEP', 'SABOTAGE_STRIDE', 'MEASURED', 'EXHAUSTIVE_JSON', 'Q8_0_HALF_SRC', 'RuntimeCheckError', 'with_runtime', 'sources_digest', 'build_check', 'run_check', 'half_to_float_table', 'numpy_half', 'same_or_both_nan', 'sample_floats', 'bf16_reference', 'convert', 'strided_report', 'sabotage_report', 'StaleMeasurement', 'exhaustive_rows', 'q8_0_half_twin', 'run_q8_0_half', 'SHIM_H', 'RUNNER_CPP', 'MODES', 'BUILD_RECIPE', 'SENTINEL_F32', 'MAX_THREADS', 'MAX_DYN_SHARED', 'HostError', 'HostCompileError', 'LaunchRefused', 'KernelTimeout', 'BarrierDivergence', 'SharedMemoryRace', 'UninitializedSharedRead', 'SanitizerError', 'KernelCrashed', 'UntouchedOutput', 'WarpMaskLaneExited', 'WarpCollectiveMismatch', 'ShuffleFromInactiveLane', 'ShuffleWidthError', 'KernelAssert', 'KernelTrap', 'IntegerDivisionByZero', 'Param', 'kernel_params', 'cache_dir', 'precompiled', 'device_source', 'shared_sections', 'build', 'LaunchResult', 'launch']
+__all__ = ['RUNTIME_HEADERS', 'SABOTAGES', 'STRIDE', 'SWEEPS', 'SABOTAGE_SWEEP', 'SABOTAGE_STRIDE', 'MEASURED', 'EXHAUSTIVE_JSON',
+           'Q8_0_HALF_SRC', 'RuntimeCheckError', 'with_runtime', 'sources_digest', 'build_check', 'run_check',
+           'half_to_float_table', 'numpy_half', 'same_or_both_nan', 'sample_floats', 'bf16_reference', 'convert',
+           'strided_report', 'sabotage_report', 'StaleMeasurement', 'exhaustive_rows', 'q8_0_half_twin',
+           'run_q8_0_half', 'SHIM_H', 'RUNNER_CPP', 'MODES', 'BUILD_RECIPE', 'SENTINEL_F32', 'MAX_THREADS',
+           'MAX_DYN_SHARED', 'HostError', 'HostCompileError', 'LaunchRefused', 'KernelTimeout', 'BarrierDivergence',
+           'SharedMemoryRace', 'UninitializedSharedRead', 'SanitizerError', 'KernelCrashed', 'UntouchedOutput',
+           'WarpMaskLaneExited', 'WarpCollectiveMismatch', 'ShuffleFromInactiveLane', 'ShuffleWidthError',
+           'KernelAssert', 'KernelTrap', 'IntegerDivisionByZero', 'Param', 'kernel_params', 'cache_dir', 'precompiled',
+           'device_source', 'shared_sections', 'build', 'LaunchResult', 'launch']
 
 # %% ../nbs/29b_runtime.ipynb #7ad5068b
 RUNTIME_HEADERS = ('cuda_fp16.h', 'cuda_bf16.h', 'cuda_runtime.h')  # in ferrox_lit/cuda/, package data
@@ -217,12 +226,8 @@ def run_q8_0_half(blocks:np.ndarray, src:str=Q8_0_HALF_SRC) -> np.ndarray:
     return y
 
 # %% ../nbs/30_host.ipynb #f5894457
-import hashlib, os, re, shutil, struct, subprocess, tempfile, time
+import os, struct
 from dataclasses import dataclass
-from pathlib import Path
-import numpy as np
-from .core import FerroxError
-from .source import cuda_text, CUDA_DIR
 
 # %% ../nbs/30_host.ipynb #b712ce1c
 SHIM_H = cuda_text('host_shim.h')  # ferrox_lit/cuda/host_shim.h, shown below

@@ -9,7 +9,8 @@ from pathlib import Path
 from .core import FerroxError
 
 # %% auto #0
-__all__ = ['CUDA_DIR', 'MARKER', 'MissingSource', 'cuda_path', 'cuda_text', 'source_names', 'code_md', 'show_cuda', 'sabotage_diff', 'twin_diff', 'sabotage_diffs', 'nvidia_dirs']
+__all__ = ['CUDA_DIR', 'MARKER', 'MissingSource', 'cuda_path', 'cuda_text', 'source_names', 'code_md', 'show_cuda',
+           'sabotage_diff', 'twin_diff', 'sabotage_diffs', 'nvidia_dirs']
 
 # %% ../nbs/03_source.ipynb #055cadda
 CUDA_DIR = (
@@ -101,8 +102,7 @@ def sabotage_diffs(kind):
     return Markdown('\n'.join(parts))
 
 # %% ../nbs/31_nvrtc.ipynb #64b85b9b
-import importlib.util
-from pathlib import Path
+#| export source
 
 # %% ../nbs/31_nvrtc.ipynb #100463b0
 def nvidia_dirs() -> list:

@@ -17,9 +17,13 @@ from .source import code_md, twin_diff
 from .mul_mm import kind_prelude
 from .kind import degenerate_blocks, subnormal_blocks
 from .kind import pieces_vdot, pieces_twin, epi_halves, built_from_pieces, VDOT_PIECES_SRC, PiecesMissing
-from .core import word_at, _sbytes, dp4a, vsub4, int8_table, i8_table_src, lut4  # shown on this page, they live in core: the formats use them
+from ferrox_lit.core import (  # shown on this page, they live in core: the formats use them
+    word_at, _sbytes, dp4a, vsub4, int8_table, i8_table_src, lut4,
+)
 from .core import NotIntegerTable
-from .kind import CHUNK, OUTLIER_SCALE, VdotMissing, VdotOperands, activations, check_vdot, n_chunks, q8_1_chunks, vdot_twin  # the int8 dot's contract, shown here, lives with the format seam
+from ferrox_lit.kind import (  # the int8 dot's contract, shown here, lives with the format seam
+    CHUNK, OUTLIER_SCALE, VdotMissing, VdotOperands, activations, check_vdot, n_chunks, q8_1_chunks, vdot_twin,
+)
 
 # %% auto #0
 __all__ = ['VDOT_COMMON_SRC', 'VDOT_TEST_SRC', 'U', 'THREADS', 'BOUND_U', 'NVRTC_ARCHES', 'vdot_sabotaged', 'vdot_sabotage_diffs',

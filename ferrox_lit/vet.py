@@ -18,12 +18,11 @@ from .kind import degenerate_blocks, subnormal_blocks
 from .q8_1 import quantize_q8_1, dequantize_q8_1, q8_1_fixtures, QK8_1, BLOCK_BYTES as Q8_1_BYTES
 from .runtime import HostCompileError, LaunchRefused
 from .runtime import kernel_params
-from .runtime import launch, kernel_params
+from .runtime import launch
 from .runtime import build
 from .gguf_file import _resolve, _open_cached, pick_tensor
 from .kind import check_vdot
 from .mmvq import lane_order_sum, mmvq_contributions
-from .mmvq import mmvq_contributions
 from .mmq import chunk_order_sum
 from .vdot import BOUND_U
 from .source import nvidia_dirs
@@ -37,9 +36,9 @@ from .mul_mm import kernel_src, BM, BN, THREADS
 from .mmvq import mmvq_src, MMVQ_ROWS
 from .mmq import mmq_src, ROWS, COLS, WARPS
 from .q8_1 import q8_1_src, Q8_1_THREADS
-from .mmvq import mmvq_src, MMVQ_BODY, MMVQ_SABOTAGES, MMVQ_ROWS
-from .q8_1 import q8_1_src, Q8_1_SABOTAGES, Q8_1_THREADS
-from .mmq import mmq_src, MMQ_BODY, MMQ_SABOTAGES, ROWS, COLS, WARPS
+from .mmvq import MMVQ_BODY, MMVQ_SABOTAGES
+from .q8_1 import Q8_1_SABOTAGES
+from .mmq import MMQ_BODY, MMQ_SABOTAGES
 from .families import FAMILY_QUANTITIES
 import ferrox_lit.device as _device_module, ferrox_lit.intrinsics as _intrinsics_module  # names the try/except doors below return
 import ferrox_lit.mutants as _mutants_mod

@@ -15,7 +15,6 @@ from ferrox_lit.runtime import _headers_digest
 from ferrox_lit.source import cuda_text, source_names, CUDA_DIR
 from ferrox_lit.kind import degenerate_blocks, subnormal_blocks
 from ferrox_lit.runtime import launch
-from ferrox_lit.kind import degenerate_blocks
 from ferrox_lit.matvec import dequant_src, DEQUANT_THREADS
 from ferrox_lit.gguf_file import open_gguf, default_model_path
 

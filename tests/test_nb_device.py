@@ -10,9 +10,13 @@ from pathlib import Path
 import numpy as np
 from ferrox_lit.source import CUDA_DIR, MissingSource, cuda_text
 from ferrox_lit.core import md_table
-from ferrox_lit.runtime import _COMMON, _MODE_FLAGS, _runner_object, _cxx, cache_dir, _raise_for, _sentinel, LaunchResult, SENTINEL_F32, MODES
+from ferrox_lit.runtime import (
+    _COMMON, _MODE_FLAGS, _runner_object, _cxx, cache_dir, _raise_for, _sentinel, LaunchResult, SENTINEL_F32, MODES,
+)
 from ferrox_lit.runtime import _check_geometry, _dims, LaunchRefused, HostCompileError, _headers_digest, RUNNER_CPP, precompiled
-from ferrox_lit.runtime import SanitizerError, KernelTimeout, UntouchedOutput, HostError, UninitializedSharedRead, MAX_DYN_SHARED, device_source
+from ferrox_lit.runtime import (
+    SanitizerError, KernelTimeout, UntouchedOutput, HostError, UninitializedSharedRead, MAX_DYN_SHARED, device_source,
+)
 from ferrox_lit.runtime import shared_sections, BUILD_RECIPE
 
 

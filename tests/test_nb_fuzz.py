@@ -4,6 +4,18 @@
 from __future__ import annotations
 
 
+import os, struct, time, tempfile, traceback
+from collections import Counter
+from pathlib import Path
+import numpy as np
+import gguf
+from ferrox_lit.core import FerroxError
+from ferrox_lit.kinds import kind_by_name
+from ferrox_lit.kind import random_blocks
+from ferrox_lit.gguf_file import (open_gguf, craft_gguf, census, census_text, TINY_KV, DEFAULT_LIMITS, GGUFLimits,
+                                  default_model_path, DefaultModelUnavailable, DefaultModelCorrupt, _VT)
+
+
 import json, shutil
 from IPython.display import Markdown
 

@@ -16,7 +16,10 @@ from ferrox_lit.twin import mul_mm_twin, gemm_error
 from ferrox_lit.host import sabotaged_src
 from ferrox_lit.kind import degenerate_blocks
 from ferrox_lit.source import cuda_text
-from ferrox_lit.q8_1 import q8_1_src, quantize_q8_1 as q8_1_twin, Q8_1Error, QK8_1, BLOCK_BYTES as Q8_1_BYTES, Q8_1_THREADS, _check as _q8_1_check
+from ferrox_lit.q8_1 import (
+    q8_1_src, quantize_q8_1 as q8_1_twin, Q8_1Error, QK8_1, BLOCK_BYTES as Q8_1_BYTES, Q8_1_THREADS, _check as
+    _q8_1_check,
+)
 from ferrox_lit.mmvq import check_mmvq, mmvq_src, mmvq_twin, mmvq_shapes, MmvqOperands, MMVQ_ROWS, MAX_BATCH, MMVQ_BODY, MMVQ_SABOTAGES
 from ferrox_lit.vdot import vdot_reference, BOUND_U, U
 from ferrox_lit.kind import n_chunks, OUTLIER_SCALE
@@ -41,13 +44,6 @@ from IPython.display import Markdown
 from ferrox_lit.dryrun import stand_in
 from ferrox_lit.core import md_table
 from ferrox_lit.mmq import MmqUnsupported
-
-
-import numpy as np
-from ferrox_lit.kinds import require_kind
-from ferrox_lit.mul_mm import kind_prelude
-from ferrox_lit.core import FerroxError
-from ferrox_lit.source import cuda_text
 
 
 import ferrox_lit.matvec as _nbmod

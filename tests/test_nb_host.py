@@ -4,6 +4,25 @@
 from __future__ import annotations
 
 
+import hashlib, os, re, shutil, struct, subprocess, tempfile, time
+from dataclasses import dataclass
+from pathlib import Path
+import numpy as np
+from ferrox_lit.core import FerroxError, mismatches
+from ferrox_lit.kind import random_blocks, degenerate_blocks, weights_can_be_nonfinite, subnormal_blocks, f16_subnormal_blocks
+from ferrox_lit.mul_mm import kernel_src, check_operands, grid_dims, THREADS
+from ferrox_lit.twin import mul_mm_twin
+from ferrox_lit.source import cuda_text, CUDA_DIR
+from ferrox_lit.runtime import (
+    BUILD_RECIPE, BarrierDivergence, HostCompileError, HostError, IntegerDivisionByZero, KernelAssert, KernelCrashed,
+    KernelTimeout, KernelTrap, LaunchRefused, LaunchResult, MAX_DYN_SHARED, MAX_THREADS, MODES, Param, RUNNER_CPP,
+    SENTINEL_F32, SHIM_H, SanitizerError, SharedMemoryRace, ShuffleFromInactiveLane, ShuffleWidthError,
+    UninitializedSharedRead, UntouchedOutput, WarpCollectiveMismatch, WarpMaskLaneExited, build, cache_dir,
+    device_source, kernel_params, launch, precompiled, shared_sections,
+)
+from ferrox_lit.runtime import _COMMON, _MODE_FLAGS, _cxx, _sentinel, _raise_for
+
+
 from ferrox_lit.host import run_mmq, run_mmvq
 
 
@@ -15,15 +34,8 @@ from ferrox_lit.core import md_table
 from ferrox_lit.core import errors_table
 
 
-import hashlib, os, re, shutil, struct, subprocess, tempfile, time
+import os, struct
 from dataclasses import dataclass
-from pathlib import Path
-import numpy as np
-from ferrox_lit.core import FerroxError
-from ferrox_lit.source import cuda_text, CUDA_DIR
-
-
-import numpy as np
 
 
 import ferrox_lit.runtime as _nbmod

@@ -26,9 +26,6 @@ from ferrox_lit.core import md_table
 from ferrox_lit.kinds import kind_by_name
 
 
-import nbdev; nbdev.nbdev_export()
-
-
 import ferrox_lit.int8_error as _nbmod
 globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 

@@ -14,9 +14,6 @@ from ferrox_lit.core import FerroxError, NotWholeBlocks, require_dtype, mismatch
 from ferrox_lit.core import byte_at, u16_at  # the byte twins, shown here, live in core
 
 
-import numpy as np
-
-
 from ferrox_lit.kinds import KINDS
 
 

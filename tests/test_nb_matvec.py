@@ -34,21 +34,19 @@ from ferrox_lit.core import errors_table
 
 
 import math
-import numpy as np
 from ferrox_lit.core import require_dtype, require_host
-from ferrox_lit.runtime import launch
-from ferrox_lit.matvec import MAX_SPLIT, MV_ROWS, MV_THREADS, MatvecUnsupported, REDUCE_THREADS, RQ_THREADS, Repacked, _rq_args, check_matvec, check_rq, check_split, matvec_src, reduce_src, rq_matvec_src
+from ferrox_lit.matvec import (
+    MAX_SPLIT, MV_ROWS, MV_THREADS, MatvecUnsupported, REDUCE_THREADS, RQ_THREADS, Repacked, _rq_args, check_matvec,
+    check_rq, check_split, matvec_src, reduce_src, rq_matvec_src,
+)
 
 
-import os, shutil
-from typing import Callable
-import numpy as np
-from ferrox_lit.core import mismatches
-from ferrox_lit.kind import random_blocks
 from ferrox_lit.twin import gemm_error
 from ferrox_lit.runtime import HostError
-from ferrox_lit.kind import degenerate_blocks
-from ferrox_lit.matvec import MV_SABOTAGES, RECIPES, RQ_G, _operands, matvec_kind, matvec_partials_twin, matvec_shapes, mv_sabotaged_src, recipe_for, reconstruct_all, reduce_twin, repack, rq_partials_twin, rq_shapes
+from ferrox_lit.matvec import (
+    MV_SABOTAGES, RECIPES, RQ_G, _operands, matvec_kind, matvec_partials_twin, matvec_shapes, mv_sabotaged_src,
+    recipe_for, reconstruct_all, reduce_twin, repack, rq_partials_twin, rq_shapes,
+)
 from ferrox_lit.host import run_matvec_partials, run_reduce, run_rq_partials
 
 

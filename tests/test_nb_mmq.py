@@ -38,34 +38,34 @@ from ferrox_lit.mma import a_coords
 import re
 
 
-import numpy as np
 from ferrox_lit.mmq import WARPS, check_arch, check_mmq, mmq_grid, mmq_src
 from ferrox_lit.device import launch as device_launch  # the device runtime (mma.sync), not the host launcher
 
 
-import numpy as np
-from ferrox_lit.core import mismatches
-from ferrox_lit.kind import random_blocks
-from ferrox_lit.mmq import MMQ_BODY, MMQ_SABOTAGES, _activations, mmq_kind, mmq_shapes, mmq_twin
+from ferrox_lit.mmq import mmq_twin
 from ferrox_lit.gguf_file import _resolve, _open_cached, pick_tensor
 from ferrox_lit.kind import OUTLIER_SCALE
 from ferrox_lit.runtime import HostError
 
 
-import numpy as np
+from ferrox_lit.mmq import MMQ_BODY, MMQ_SABOTAGES, _activations, mmq_kind, mmq_shapes
+
+
+from ferrox_lit.runtime import launch, build
+
+
 from ferrox_lit.core import mismatches
 from ferrox_lit.q8_1 import quantize_q8_1
-from ferrox_lit.kind import random_blocks
 from ferrox_lit.mmq import COLS, KC, MmqOperands, ROWS, WARPS, check_mmq, mmq_grid, mmq_kind, mmq_src, mmq_twin
-from ferrox_lit.runtime import launch, build
 
 
 from ferrox_lit.mmq import WARPS, check_arch, mmq_kind, mmq_src
 
 
-import numpy as np
-from ferrox_lit.mmq import mmq_kind, mmq_twin
 from ferrox_lit.twin import mul_mm_twin
+
+
+from ferrox_lit.mmq import mmq_kind, mmq_twin
 
 
 import ferrox_lit.host as _nbmod

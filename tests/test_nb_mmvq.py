@@ -18,23 +18,21 @@ from ferrox_lit.families import FAMILIES
 from ferrox_lit.twin import mul_mm_twin
 
 
-import numpy as np
-from ferrox_lit.mmvq import MMVQ_ROWS, check_mmvq, mmvq_src
 from ferrox_lit.runtime import launch
 
 
-import numpy as np
-from ferrox_lit.core import mismatches
-from ferrox_lit.kinds import require_kind
-from ferrox_lit.kind import random_blocks
-from ferrox_lit.mmvq import MMVQ_BODY, MMVQ_SABOTAGES, MmvqOperands, mmvq_shapes, mmvq_twin
+from ferrox_lit.mmvq import MMVQ_ROWS, check_mmvq, mmvq_src
+
+
+from ferrox_lit.mmvq import mmvq_twin
 from ferrox_lit.gguf_file import _resolve, _open_cached, pick_tensor
-from ferrox_lit.kind import OUTLIER_SCALE
 from ferrox_lit.runtime import HostError
-from ferrox_lit.nvrtc import disassemble, sass_ops, SassUnavailable
+from ferrox_lit.nvrtc import disassemble, SassUnavailable
 
 
-import nbdev; nbdev.nbdev_export()
+from ferrox_lit.mmvq import MMVQ_BODY, MMVQ_SABOTAGES, MmvqOperands, mmvq_shapes
+from ferrox_lit.kind import OUTLIER_SCALE
+from ferrox_lit.nvrtc import sass_ops
 
 
 import ferrox_lit.host as _nbmod

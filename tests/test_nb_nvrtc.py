@@ -24,16 +24,15 @@ from IPython.display import Markdown
 from ferrox_lit.core import md_table
 
 
-import importlib.util
-from pathlib import Path
-
-
 from ferrox_lit.families import Family, FAMILIES, register_family, DECODE_ARCHES
 
 
 from concurrent.futures import ThreadPoolExecutor
-from ferrox_lit.kinds import KINDS, require_kind
-from ferrox_lit.nvrtc import EXACT_TARGETS, FusedInExactMode, KernelClaimFailed, LocalMemoryTraffic, MissingInstructions, NarrowSharedLoads, NvrtcError, NvrtcUnavailable, OPTION_SETS, SM_LIMITS, SassEmpty, SassUnavailable, _jobs, compile_kernel, disassemble, division_ffma, first_diagnostic, occupancy, resources, sass_counts, targets
+from ferrox_lit.nvrtc import (
+    EXACT_TARGETS, FusedInExactMode, KernelClaimFailed, LocalMemoryTraffic, MissingInstructions, NarrowSharedLoads,
+    NvrtcError, NvrtcUnavailable, OPTION_SETS, SM_LIMITS, SassEmpty, SassUnavailable, _jobs, compile_kernel,
+    disassemble, division_ffma, first_diagnostic, occupancy, resources, sass_counts, targets,
+)
 
 
 import ferrox_lit.source as _nbmod

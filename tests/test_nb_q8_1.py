@@ -15,17 +15,17 @@ from ferrox_lit.source import show_cuda
 from ferrox_lit.nvrtc import compile_kernel, resources
 
 
-import numpy as np
-from ferrox_lit.q8_1 import BLOCK_BYTES, Q8_1_THREADS, QK8_1, _check, q8_1_src
 from ferrox_lit.runtime import launch
 
 
-import numpy as np
-from ferrox_lit.q8_1 import Q8_1_SABOTAGES, q8_1_fixtures, q8_1_src, quantize_q8_1
+from ferrox_lit.q8_1 import BLOCK_BYTES, Q8_1_THREADS, QK8_1, _check, q8_1_src
+
+
+from ferrox_lit.q8_1 import q8_1_fixtures, quantize_q8_1
 from ferrox_lit.runtime import HostError
 
 
-import nbdev; nbdev.nbdev_export()
+from ferrox_lit.q8_1 import Q8_1_SABOTAGES
 
 
 import ferrox_lit.host as _nbmod

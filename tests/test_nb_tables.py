@@ -22,7 +22,6 @@ from ferrox_lit.core import mismatches
 
 
 from dataclasses import replace
-import numpy as np
 from ferrox_lit.tables import Table
 
 

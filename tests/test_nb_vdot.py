@@ -17,9 +17,13 @@ from ferrox_lit.source import code_md, twin_diff
 from ferrox_lit.mul_mm import kind_prelude
 from ferrox_lit.kind import degenerate_blocks, subnormal_blocks
 from ferrox_lit.kind import pieces_vdot, pieces_twin, epi_halves, built_from_pieces, VDOT_PIECES_SRC, PiecesMissing
-from ferrox_lit.core import word_at, _sbytes, dp4a, vsub4, int8_table, i8_table_src, lut4  # shown on this page, they live in core: the formats use them
+from ferrox_lit.core import (  # shown on this page, they live in core: the formats use them
+    word_at, _sbytes, dp4a, vsub4, int8_table, i8_table_src, lut4,
+)
 from ferrox_lit.core import NotIntegerTable
-from ferrox_lit.kind import CHUNK, OUTLIER_SCALE, VdotMissing, VdotOperands, activations, check_vdot, n_chunks, q8_1_chunks, vdot_twin  # the int8 dot's contract, shown here, lives with the format seam
+from ferrox_lit.kind import (  # the int8 dot's contract, shown here, lives with the format seam
+    CHUNK, OUTLIER_SCALE, VdotMissing, VdotOperands, activations, check_vdot, n_chunks, q8_1_chunks, vdot_twin,
+)
 
 
 from ferrox_lit.nvrtc import SassEmpty, SassUnavailable, compile_kernel, disassemble, resources, sass_ops
@@ -33,42 +37,32 @@ from ferrox_lit.kind import parse_constant_array
 import re
 
 
-import re
-import numpy as np
-from ferrox_lit.core import FerroxError
 from ferrox_lit.f16 import f16_to_f32
 from ferrox_lit.source import cuda_text
 from ferrox_lit.core import word_at, dp4a
 from ferrox_lit.q8_1 import quantize_q8_1, QK8_1, BLOCK_BYTES as Q8_1_BYTES
 
 
-import numpy as np
-
-
-import numpy as np
-from ferrox_lit.kind import Kind
-from ferrox_lit.vdot import THREADS as VDOT_THREADS, vdot_src
-from ferrox_lit.kind import check_vdot, n_chunks
 from ferrox_lit.runtime import launch
 
 
-import numpy as np
-from ferrox_lit.core import mismatches
-from ferrox_lit.kind import Kind, random_blocks
+from ferrox_lit.kind import Kind
+from ferrox_lit.vdot import THREADS as VDOT_THREADS, vdot_src
+from ferrox_lit.kind import check_vdot, n_chunks
+
+
+from ferrox_lit.kind import Kind
 from ferrox_lit.source import cuda_text
 from ferrox_lit.vdot import _fixtures, bound_ratio, vdot_sabotaged
 from ferrox_lit.kind import activations, q8_1_chunks, vdot_twin
 from ferrox_lit.kind import epi_halves
 from ferrox_lit.gguf_file import _resolve, _open_cached, pick_tensor
-from ferrox_lit.kind import degenerate_blocks
 from ferrox_lit.host import run_vdot
 import dataclasses
-from ferrox_lit.kind import Kind
 from ferrox_lit.mmq import vdot_helpers
 from ferrox_lit.kind import pieces_vdot
 
 
-from ferrox_lit.kind import Kind
 from ferrox_lit.vdot import NVRTC_ARCHES, vdot_src
 
 

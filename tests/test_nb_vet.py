@@ -18,12 +18,11 @@ from ferrox_lit.kind import degenerate_blocks, subnormal_blocks
 from ferrox_lit.q8_1 import quantize_q8_1, dequantize_q8_1, q8_1_fixtures, QK8_1, BLOCK_BYTES as Q8_1_BYTES
 from ferrox_lit.runtime import HostCompileError, LaunchRefused
 from ferrox_lit.runtime import kernel_params
-from ferrox_lit.runtime import launch, kernel_params
+from ferrox_lit.runtime import launch
 from ferrox_lit.runtime import build
 from ferrox_lit.gguf_file import _resolve, _open_cached, pick_tensor
 from ferrox_lit.kind import check_vdot
 from ferrox_lit.mmvq import lane_order_sum, mmvq_contributions
-from ferrox_lit.mmvq import mmvq_contributions
 from ferrox_lit.mmq import chunk_order_sum
 from ferrox_lit.vdot import BOUND_U
 from ferrox_lit.source import nvidia_dirs
@@ -37,9 +36,9 @@ from ferrox_lit.mul_mm import kernel_src, BM, BN, THREADS
 from ferrox_lit.mmvq import mmvq_src, MMVQ_ROWS
 from ferrox_lit.mmq import mmq_src, ROWS, COLS, WARPS
 from ferrox_lit.q8_1 import q8_1_src, Q8_1_THREADS
-from ferrox_lit.mmvq import mmvq_src, MMVQ_BODY, MMVQ_SABOTAGES, MMVQ_ROWS
-from ferrox_lit.q8_1 import q8_1_src, Q8_1_SABOTAGES, Q8_1_THREADS
-from ferrox_lit.mmq import mmq_src, MMQ_BODY, MMQ_SABOTAGES, ROWS, COLS, WARPS
+from ferrox_lit.mmvq import MMVQ_BODY, MMVQ_SABOTAGES
+from ferrox_lit.q8_1 import Q8_1_SABOTAGES
+from ferrox_lit.mmq import MMQ_BODY, MMQ_SABOTAGES
 from ferrox_lit.families import FAMILY_QUANTITIES
 import ferrox_lit.device as _device_module, ferrox_lit.intrinsics as _intrinsics_module  # names the try/except doors below return
 import ferrox_lit.mutants as _mutants_mod

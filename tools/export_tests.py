@@ -7,12 +7,11 @@ prefixes the notebook's import cells plus every name of the modules the notebook
 (`#| default_exp`, and `#| export <module>` cells of other layers), private names included. Run after `nbdev_export`; CI fails if the
 committed `tests/` differ from what this writes.
 """
-import json, re
+import ast, json, re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CALL = re.compile(r'^test_\w+\(\)\s*$')
-IMPORT = re.compile(r'^(from\s+\S+\s+import\s+.+|import\s+.+)$')
 
 def cells(nb):
     for c in json.loads(nb.read_text())['cells']:
@@ -25,8 +24,10 @@ def body(src):
     return '\n'.join(l for l in src.splitlines() if not l.startswith('#| ')).strip()
 
 def is_import_cell(src):
-    lines = [l for l in body(src).splitlines() if l.strip() and not l.startswith('#')]
-    return bool(lines) and all(IMPORT.match(l) for l in lines)
+    "Every statement is an import (`import nbdev; nbdev.nbdev_export()` is not: a test module must not re-export the package)."
+    try: tree = ast.parse(body(src))
+    except SyntaxError: return False
+    return bool(tree.body) and all(isinstance(n, (ast.Import, ast.ImportFrom)) for n in tree.body)
 
 def export_nb(nb):
     srcs = list(cells(nb))

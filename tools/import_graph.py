@@ -62,7 +62,7 @@ if '-v' in sys.argv:
     fl = collections.defaultdict(set)
     for m,t,l in fn_level: fl[m].add(t)
     for m in mods:
-        tops = sorted(t.replace('ferrox_lit.','') for t in edges[m] if t not in fl[m] or any(True for _ in []))
-        print(m.replace('ferrox_lit.',''), '| top:', ' '.join(sorted(t.replace('ferrox_lit.','') for t in edges[m]-fl[m])), '| fn:', ' '.join(sorted(t.replace('ferrox_lit.','') for t in fl[m])))
+        short = lambda ts: ' '.join(sorted(t.replace('ferrox_lit.', '') for t in ts))
+        print(m.replace('ferrox_lit.', ''), '| top:', short(edges[m] - fl[m]), '| fn:', short(fl[m]))
 
 sys.exit(1 if big or fn_level else 0)
