@@ -6,7 +6,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / 'tools'))
-import run_nbs, build_docs  # noqa: E402
+import run_nbs, build_docs, export  # noqa: E402
 
 def _nb(*cells):
     "A notebook dict from ('code'|'markdown', source) pairs."
@@ -324,3 +324,18 @@ def test_test_pages_leaves_the_calls_to_pytest_and_keeps_the_definitions(tmp_pat
     bad.write_text(json.dumps(_nb(('markdown', '# bad'), ('code', '#| test\ndef helper(): return 42'), ('code', 'assert helper() == 41'))))
     r = run(bad)
     assert r.returncode != 0 and 'bad.ipynb' in r.stdout + r.stderr
+
+def test_export_wraps_an_appended_all():
+    import ast, export
+    names = [f'name_{i:03d}' for i in range(80)]
+    one_line = f"'''doc'''\nimport x\n\n# %% auto #0\n__all__ = {names!r}\n\n# %% cell\ny = 1\n"   # as nbdev leaves an appended module
+    assert max(map(len, one_line.splitlines())) > 140
+    out = export.wrap_all(one_line)
+    assert max(map(len, out.splitlines())) <= 130   # 120 wrapped, plus '__all__ = ' on the first line, as nbdev writes it
+    tree = ast.parse(out)
+    (a,) = [n for n in tree.body if isinstance(n, ast.Assign) and n.targets[0].id == '__all__']
+    assert ast.literal_eval(a.value) == names and out.endswith('# %% cell\ny = 1\n') and out.startswith("'''doc'''\nimport x\n")
+    assert export.wrap_all(out) == out and export.wrap_all('x = 1\n') == 'x = 1\n'   # idempotent; a module without __all__ is left alone
+    for py in (ROOT / 'ferrox_lit').glob('*.py'):   # the committed modules are as tools/export.py leaves them
+        text = py.read_text(encoding='utf-8')
+        assert export.wrap_all(text) == text, py.name

@@ -33,10 +33,32 @@ SITE = ROOT / '_site'
 ASSETS = Path(__file__).resolve().parent / 'docs_assets'
 
 # Layers of the navigation: (title, first, last notebook number). Notebooks outside every range go under 'More'.
-LAYERS = [('Primitives', 0, 9), ('Formats', 10, 18), ('Registry', 19, 19), ('GEMM', 20, 28), ('Kernel families', 29, 29),
-          ('CPU runner', 30, 30),
-          ('NVRTC and banks', 31, 32), ('CPU runtime and vet', 33, 39), ('Decode path', 40, 43), ('Int8 path', 44, 49),
-          ('GPU', 50, 59), ('Command', 90, 99)]
+MAP_ROW = re.compile(r'^\|([^|]*)\|([^|]*)\|([^|]*)\|')   # a row of the home page's Map: layer | notebooks | modules | ...
+DEFAULT_EXP = re.compile(r'^#\|\s*default_exp\s+(\S+)', re.M)
+
+def map_layers(index:Path=ROOT / 'nbs' / 'index.ipynb') -> list:
+    """(title, modules) per layer of the home page's Map table, lowest first: the one copy of the layers' names.
+    Which module is in which layer is pyproject.toml's contract; tests/test_layers.py checks the Map agrees with it."""
+    text = '\n'.join(''.join(c['source']) for c in json.loads(Path(index).read_text())['cells'] if c['cell_type'] == 'markdown')
+    text = text[text.index('## Map'):]
+    out = []
+    for line in text.splitlines():
+        m = MAP_ROW.match(line.strip())
+        if not m or set(m.group(1).strip()) == {'-'}: continue   # not a row, or the header's rule
+        head, mods = m.group(1).strip(), re.findall(r'`([\w.*]+)`', m.group(3))
+        if head == 'layer': continue
+        t = re.match(r'\*\*(.+?)\*\*', head)
+        if t: out.append((t.group(1), []))
+        elif head or not out: continue
+        out[-1][1].extend(mods)
+    return out
+
+def default_exp(nb:Path) -> str|None:
+    "The module a notebook's `#| default_exp` names (None: the home page)."
+    for c in json.loads(Path(nb).read_text())['cells']:
+        m = DEFAULT_EXP.search(''.join(c['source'])) if c['cell_type'] == 'code' else None
+        if m: return m.group(1)
+    return None
 
 def say(*a): print('build_docs:', *a, flush=True)
 
@@ -75,11 +97,13 @@ def page_name(nb:Path) -> str:
     "nbdev's page name for a notebook: numeric prefix dropped, lower case (`15_q4_k.ipynb` -> `q4_k`)."
     return re.sub(r'^\d+[a-zA-Z0-9]*_', '', nb.stem.lower())
 
-def layer_of(nb:Path):
-    m = re.match(r'(\d+)', nb.stem)
-    if not m: return None
-    n = int(m.group(1))
-    return next((t for t, a, b in LAYERS if a <= n <= b), 'More')
+def layer_of(nb:Path, layers:list|None=None) -> str|None:
+    "The Map's layer of a notebook, by its `default_exp` module (`formats.q4_k` is in `formats.*`); None if the Map has none."
+    mod = default_exp(nb)
+    if mod is None: return None
+    for title, mods in layers if layers is not None else map_layers(Path(nb).parent / 'index.ipynb'):
+        if mod in mods or any(m.endswith('.*') and mod.startswith(m[:-1]) for m in mods): return title
+    return None
 
 DIRECTIVE = re.compile(r'^\s*#\|\s*([\w-]+)\s*:\s*(.*?)\s*$')
 
@@ -426,6 +450,7 @@ def main(argv=None) -> int:
     nbs = sorted(
         (p for p in Path(cfg.nbs_path).glob('*.ipynb') if not p.name.startswith(('_', '.'))), key=lambda p: (p.stem == 'index', p.name)
     )
+    layers = map_layers(Path(cfg.nbs_path) / 'index.ipynb')   # the navigation's groups: the home page's Map, lowest layer first
     from run_nbs import staleness  # beside this file
     stale = [f'{p.name} ({why})' for p in nbs if (why := staleness(p, cfg.lib_path))]
     if stale: say(f'WARNING: {len(stale)} notebook(s) have outputs that are not current, shown as committed: '
@@ -454,7 +479,7 @@ def main(argv=None) -> int:
         pn = adapt(pn, link_base, title)
         images.update(stage_images(pn, nb.parent.resolve(), STAGE))
         page_of[title] = name
-        if name != 'index': groups.setdefault(layer_of(nb) or 'More', []).append((title, f'{name}.ipynb'))
+        if name != 'index': groups.setdefault(layer_of(nb, layers) or 'More', []).append((title, f'{name}.ipynb'))
         if name == 'index': pn = home_status(pn, rows, page_of, rows_from, stamp)  # page_of is complete: index sorts last
         (STAGE / f'{name}.ipynb').write_text(json.dumps(link_page(pn, titles), indent=1), encoding='utf-8')
     if images: say(f'  {len(images)} image file(s) the pages refer to staged: {", ".join(sorted(images))}')
@@ -469,8 +494,12 @@ def main(argv=None) -> int:
     )
     (STAGE / 'status.md').write_text(link_terms(status, set(), titles), encoding='utf-8')
 
+    if 'More' in groups:
+        msg = f"{len(groups['More'])} page(s) whose module the home page's Map does not list: " + ', '.join(f for _, f in groups['More'])
+        if a.strict: raise SystemExit('build_docs: ' + msg)
+        say('WARNING: ' + msg)
     nav = [{'Home': 'index.ipynb'}, {'Status': 'status.md'}, {'Glossary': 'glossary.md'}]
-    order = [t for t, _, _ in LAYERS] + ['More']
+    order = [t for t, _ in layers] + ['More']
     nav += [{g: [{t: f} for t, f in groups[g]]} for g in order if g in groups]
 
     mj = mathjax_url(STAGE)
