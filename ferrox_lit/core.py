@@ -89,9 +89,6 @@ def errors_table(*classes) -> str:
     rows = [(f'`{c.__name__}`', ', '.join(f'`{b.__name__}`' for b in c.__bases__), (c.__doc__ or '').strip()) for c in classes]
     return md_table(rows, ['error', 'is a', 'raised when'])
 
-# %% ../nbs/02_kind.ipynb #ca82588f
-#| export core
-
 # %% ../nbs/02_kind.ipynb #ded83fed
 def byte_at(xb:np.ndarray, off, dtype=np.uint32) -> np.ndarray:
     "Twin of `xb[off]`: bytes of `xb` ([..., block_bytes]) at broadcast offsets `off`, as `dtype` (C's promotion: uint32)."
@@ -114,9 +111,6 @@ def u16_at(xb:np.ndarray, off) -> np.ndarray:
     "Twin of `(unsigned short)xb[off] | ((unsigned short)xb[off+1] << 8)`: a little-endian u16, as uint16."
     off = np.asarray(off, np.intp)
     return (byte_at(xb, off) | (byte_at(xb, off + 1) << 8)).astype(np.uint16)
-
-# %% ../nbs/45_vdot.ipynb #8bbf8350
-#| export core
 
 # %% ../nbs/45_vdot.ipynb #vdot-008
 def word_at(xb:np.ndarray, off) -> np.ndarray:

@@ -150,9 +150,6 @@ def host_rung(kind) -> tuple:
     bad = sum(r['mismatches'] for r in rows) + sum(not r['nan_same'] for r in rows)
     return ('ok' if bad == 0 else 'FAIL'), f"{sum(r['compared'] for r in rows):,} outputs in {len(rows)} dispatches, {bad} mismatches"
 
-# %% ../nbs/30_host.ipynb #6bdb61d9
-#| export
-
 # %% ../nbs/41_matvec.ipynb #b873d328
 import math
 from .core import require_dtype, require_host

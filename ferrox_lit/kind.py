@@ -450,9 +450,6 @@ def table_slip(name:str,        # the sabotage's id
     span = slice(rows[0], rows[-1] + 1)
     return Sabotage(name, slip, '\n'.join(old[span]), '\n'.join(new[span]), twin_slip(twin, **{table_name: bad}))
 
-# %% ../nbs/30_host.ipynb #580718f3
-#| export kind
-
 # %% ../nbs/30_host.ipynb #e8e29970
 def degenerate_blocks(kind, n_blocks:int, seed:int) -> np.ndarray:
     "Random blocks where every 5th block's first scale is +inf, -inf, NaN or zero (fp16) / 255 or 0 (E8M0)."

@@ -562,9 +562,6 @@ def needs_recipe(kind) -> str:
     "'' if `kind` has a repacked layout (a `Recipe`); else why the repacked matvec cannot take it (its family's `takes`)."
     return '' if kind.name in RECIPES else f"{kind.name} has no repacked layout (no Recipe)"
 
-# %% ../nbs/50_gpu.ipynb #7b9a08cb
-#| export matvec
-
 # %% ../nbs/50_gpu.ipynb #2af43e19
 class GpuError(FerroxError, RuntimeError): "A GPU operation failed or was refused."
 

@@ -209,9 +209,6 @@ def compile_kernel(src:str,          # a CUDA translation unit
         raise CompileWarning(f'{fn_name} for sm_{arch} compiles with a warning:\n{c.log.strip()}')
     return c
 
-# %% ../nbs/31_nvrtc.ipynb #e1b095b0
-#| export
-
 # %% ../nbs/31_nvrtc.ipynb #616a343f
 class ResourcesMissing(FerroxError, LookupError):
     "ptxas' -v report has no figures for the requested entry point."

@@ -4,7 +4,7 @@
 
 # %% ../nbs/40a_requant.ipynb #9125fe61
 from __future__ import annotations
-import functools, hashlib, importlib, inspect, json, os, shutil, time
+import functools, hashlib, importlib, importlib.metadata, inspect, json, os, shutil, time
 from pathlib import Path
 import numpy as np
 import gguf

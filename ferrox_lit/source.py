@@ -101,9 +101,6 @@ def sabotage_diffs(kind):
         if td: parts.append(code_md(td, 'diff'))
     return Markdown('\n'.join(parts))
 
-# %% ../nbs/31_nvrtc.ipynb #64b85b9b
-#| export source
-
 # %% ../nbs/31_nvrtc.ipynb #100463b0
 def nvidia_dirs() -> list:
     "The directories of the `nvidia` namespace package (where the CUDA pip wheels install)."
