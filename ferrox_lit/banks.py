@@ -505,6 +505,10 @@ def plot_roofline(rows:list, parts:dict, focus:str):
 # %% ../nbs/49_mmq.ipynb #7e200308
 from .core import mismatches
 from .q8_1 import quantize_q8_1
+
+# %% ../nbs/49_mmq.ipynb #4d0f0346
+#| eval: false
+# the module needs these; this page defined them above, so the page does not re-import them
 from .mmq import COLS, KC, MmqOperands, ROWS, WARPS, check_mmq, mmq_grid, mmq_kind, mmq_src, mmq_twin
 
 # %% ../nbs/49_mmq.ipynb #9570e195

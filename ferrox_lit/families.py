@@ -306,9 +306,16 @@ def families_banks_rung(kind) -> tuple:
 # %% ../nbs/31_nvrtc.ipynb #65231902
 from concurrent.futures import ThreadPoolExecutor
 from ferrox_lit.nvrtc import (
-    EXACT_TARGETS, FusedInExactMode, KernelClaimFailed, LocalMemoryTraffic, MissingInstructions, NarrowSharedLoads,
-    NvrtcError, NvrtcUnavailable, OPTION_SETS, SM_LIMITS, SassEmpty, SassUnavailable, _jobs, compile_kernel,
-    disassemble, division_ffma, first_diagnostic, occupancy, resources, sass_counts, targets,
+    FusedInExactMode, KernelClaimFailed, LocalMemoryTraffic, MissingInstructions, NarrowSharedLoads, SassEmpty,
+    SassUnavailable, disassemble, division_ffma, first_diagnostic, sass_counts,
+)
+
+# %% ../nbs/31_nvrtc.ipynb #ddb0a019
+#| eval: false
+# the module needs these; this page defined them above, so the page does not re-import them
+from ferrox_lit.nvrtc import (
+    EXACT_TARGETS, NvrtcError, NvrtcUnavailable, OPTION_SETS, SM_LIMITS, _jobs, compile_kernel, occupancy, resources,
+    targets,
 )
 
 # %% ../nbs/31_nvrtc.ipynb #d24e6010
@@ -407,11 +414,14 @@ FAMILY_QUANTITIES = {  # family -> {quantity: what it is}; pointer quantities ar
 # %% ../nbs/41_matvec.ipynb #86a26061
 from .twin import gemm_error
 from .runtime import HostError
-from ferrox_lit.matvec import (
-    MV_SABOTAGES, RECIPES, RQ_G, _operands, matvec_kind, matvec_partials_twin, matvec_shapes, mv_sabotaged_src,
-    recipe_for, reconstruct_all, reduce_twin, repack, rq_partials_twin, rq_shapes,
-)
-from .host import run_matvec_partials, run_reduce, run_rq_partials
+from .matvec import MV_SABOTAGES, RECIPES, mv_sabotaged_src, recipe_for, reconstruct_all, repack, rq_partials_twin, rq_shapes
+from .host import run_rq_partials
+
+# %% ../nbs/41_matvec.ipynb #4ceab058
+#| eval: false
+# the module needs these; this page defined them above, so the page does not re-import them
+from .matvec import RQ_G, _operands, matvec_kind, matvec_partials_twin, matvec_shapes, reduce_twin
+from .host import run_matvec_partials, run_reduce
 
 # %% ../nbs/41_matvec.ipynb #fe1c0e0d
 def matvec_evidence(kind, mode:str='fast', seed:int=0) -> list:
@@ -510,6 +520,8 @@ def matvec_rung(kind, evidence:Callable|None=None) -> tuple:
             else "no repacked layout (no Recipe), ") + f"{bad} mismatches")
 
 # %% ../nbs/44_q8_1.ipynb #8b2d1bc4
+#| eval: false
+# the module needs these; this page defined them above, so the page does not re-import them
 from .q8_1 import Q8_1_SABOTAGES
 
 # %% ../nbs/44_q8_1.ipynb #8776f09a
@@ -529,14 +541,18 @@ def q8_1_sabotage(name:str, x:np.ndarray|None=None) -> dict:
 # %% ../nbs/45_vdot.ipynb #f8744051
 from .kind import Kind
 from .source import cuda_text
-from .vdot import _fixtures, bound_ratio, vdot_sabotaged
-from .kind import activations, q8_1_chunks, vdot_twin
 from .kind import epi_halves
 from .gguf_file import _resolve, _open_cached, pick_tensor
-from .host import run_vdot
 import dataclasses
 from .mmq import vdot_helpers
 from .kind import pieces_vdot
+
+# %% ../nbs/45_vdot.ipynb #da85b069
+#| eval: false
+# the module needs these; this page defined them above, so the page does not re-import them
+from .vdot import _fixtures, bound_ratio, vdot_sabotaged
+from .kind import activations, q8_1_chunks, vdot_twin
+from .host import run_vdot
 
 # %% ../nbs/45_vdot.ipynb #9b9e7dac
 def _real_fixture(kind:Kind, n_blocks:int, seed:int):
@@ -593,9 +609,14 @@ def pieces_agreement(kind:Kind, n_blocks:int=64, seed:int=0, template:str|None=N
                 mismatches=mismatches(pieces, hand))
 
 # %% ../nbs/46_mmvq.ipynb #27102aa5
-from .mmvq import MMVQ_BODY, MMVQ_SABOTAGES, MmvqOperands, mmvq_shapes
+from .mmvq import MMVQ_SABOTAGES
 from .kind import OUTLIER_SCALE
 from .nvrtc import sass_ops
+
+# %% ../nbs/46_mmvq.ipynb #d7e6a44b
+#| eval: false
+# the module needs these; this page defined them above, so the page does not re-import them
+from .mmvq import MMVQ_BODY, MmvqOperands, mmvq_shapes
 
 # %% ../nbs/46_mmvq.ipynb #a8a4fba4
 def mmvq_evidence(kind, seed:int=0, mode:str='fast') -> list:
@@ -657,9 +678,14 @@ def mmvq_sass(kind, arch:int=90, family:str='mmvq') -> dict:
 
 # %% ../nbs/48_mma.ipynb #23093236
 from .device import launch as device_launch  # the device runtime (mma.sync, ldmatrix), not the host launcher
+from .mma import LDMATRIX_FORMS, _selector_a, _selector_b
+
+# %% ../nbs/48_mma.ipynb #84049a54
+#| eval: false
+# the module needs these; this page defined them above, so the page does not re-import them
 from ferrox_lit.mma import (
-    FORMS, LDMATRIX_FORMS, LDMATRIX_SRC, MmaInputError, REGS_SRC, TILE_SRC, _matrix, _reg_buffers, _selector_a,
-    _selector_b, a_coords, b_coords, c_coords, pack_a, pack_b, pack_c, registers, shape_dims, unpack_c,
+    FORMS, LDMATRIX_SRC, MmaInputError, REGS_SRC, TILE_SRC, _matrix, _reg_buffers, a_coords, b_coords, c_coords, pack_a,
+    pack_b, pack_c, registers, shape_dims, unpack_c,
 )
 
 # %% ../nbs/48_mma.ipynb #5d8421ee
@@ -738,7 +764,12 @@ def run_tile(A:np.ndarray, B:np.ndarray, C:np.ndarray, **launch_kw) -> np.ndarra
     return D
 
 # %% ../nbs/49_mmq.ipynb #7b7f5890
-from .mmq import MMQ_BODY, MMQ_SABOTAGES, _activations, mmq_kind, mmq_shapes
+from .mmq import MMQ_SABOTAGES
+
+# %% ../nbs/49_mmq.ipynb #befa978b
+#| eval: false
+# the module needs these; this page defined them above, so the page does not re-import them
+from .mmq import MMQ_BODY, _activations, mmq_kind, mmq_shapes
 
 # %% ../nbs/49_mmq.ipynb #bee78eeb
 def mmq_evidence(kind, seed:int=0, mode:str='fast', shapes=None, arch:int=90) -> list:

@@ -153,9 +153,14 @@ def host_rung(kind) -> tuple:
 # %% ../nbs/41_matvec.ipynb #b873d328
 import math
 from .core import require_dtype, require_host
+from .matvec import Repacked, _rq_args, check_rq, rq_matvec_src
+
+# %% ../nbs/41_matvec.ipynb #245f20e6
+#| eval: false
+# the module needs these; this page defined them above, so the page does not re-import them
 from ferrox_lit.matvec import (
-    MAX_SPLIT, MV_ROWS, MV_THREADS, MatvecUnsupported, REDUCE_THREADS, RQ_THREADS, Repacked, _rq_args, check_matvec,
-    check_rq, check_split, matvec_src, reduce_src, rq_matvec_src,
+    MAX_SPLIT, MV_ROWS, MV_THREADS, MatvecUnsupported, REDUCE_THREADS, RQ_THREADS, check_matvec, check_split,
+    matvec_src, reduce_src,
 )
 
 # %% ../nbs/41_matvec.ipynb #2506a88a
@@ -205,6 +210,8 @@ def run_rq_matvec(rp:Repacked, x:np.ndarray, n_split:int=1, mode:str='fast', **k
     return p[0] if n_split == 1 else run_reduce(p, mode=mode)
 
 # %% ../nbs/44_q8_1.ipynb #ecd70dc4
+#| eval: false
+# the module needs these; this page defined them above, so the page does not re-import them
 from .q8_1 import BLOCK_BYTES, Q8_1_THREADS, QK8_1, _check, q8_1_src
 
 # %% ../nbs/44_q8_1.ipynb #d4416235
@@ -225,7 +232,12 @@ def run_quantize_q8_1(x:np.ndarray,        # float32 [..., n], n a multiple of 3
 
 # %% ../nbs/45_vdot.ipynb #b3aa7bcb
 from .kind import Kind
-from .vdot import THREADS as VDOT_THREADS, vdot_src
+from .vdot import THREADS as VDOT_THREADS
+
+# %% ../nbs/45_vdot.ipynb #4c6a9fe6
+#| eval: false
+# the module needs these; this page defined them above, so the page does not re-import them
+from .vdot import vdot_src
 from .kind import check_vdot, n_chunks
 
 # %% ../nbs/45_vdot.ipynb #6eca24d1
@@ -239,6 +251,8 @@ def run_vdot(kind:Kind, w_blocks:np.ndarray, a_blocks:np.ndarray, mode:str='fast
     return out.reshape(len(w), n_chunks(kind))
 
 # %% ../nbs/46_mmvq.ipynb #6396a1e7
+#| eval: false
+# the module needs these; this page defined them above, so the page does not re-import them
 from .mmvq import MMVQ_ROWS, check_mmvq, mmvq_src
 
 # %% ../nbs/46_mmvq.ipynb #df915319
@@ -253,8 +267,12 @@ def run_mmvq(kind, weights:np.ndarray, x:np.ndarray, mode:str='fast', body:str|N
     return y
 
 # %% ../nbs/49_mmq.ipynb #6b100631
-from .mmq import WARPS, check_arch, check_mmq, mmq_grid, mmq_src
 from .device import launch as device_launch  # the device runtime (mma.sync), not the host launcher
+
+# %% ../nbs/49_mmq.ipynb #9f2d80a0
+#| eval: false
+# the module needs these; this page defined them above, so the page does not re-import them
+from .mmq import WARPS, check_arch, check_mmq, mmq_grid, mmq_src
 
 # %% ../nbs/49_mmq.ipynb #3f6ac12c
 def run_mmq(kind, weights:np.ndarray, x:np.ndarray, mode:str='fast', body:str|None=None, pieces:str|None=None, arch:int=90,

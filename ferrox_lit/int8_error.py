@@ -260,6 +260,8 @@ def sabotage_table(kinds=INT8_KINDS, **kw) -> list:
     return rows
 
 # %% ../nbs/49_mmq.ipynb #65121a9b
+#| eval: false
+# the module needs these; this page defined them above, so the page does not re-import them
 from .mmq import mmq_kind, mmq_twin
 
 # %% ../nbs/49_mmq.ipynb #e69b3e0f

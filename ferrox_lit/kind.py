@@ -432,6 +432,10 @@ def plot_error(kind:Kind, ax=None, **kw):
 
 # %% ../nbs/04_tables.ipynb #bea0e368
 from dataclasses import replace
+
+# %% ../nbs/04_tables.ipynb #b7873a16
+#| eval: false
+# the module needs these; this page defined them above, so the page does not re-import them
 from .tables import Table
 
 # %% ../nbs/04_tables.ipynb #e078599d

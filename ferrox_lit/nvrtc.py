@@ -445,6 +445,8 @@ def snippet_syntax_slip(kind) -> Kind:
     return dataclasses.replace(kind, dequant_src=kind.dequant_src[:i] + kind.dequant_src[i + 1:])
 
 # %% ../nbs/45_vdot.ipynb #4ad079c9
+#| eval: false
+# the module needs these; this page defined them above, so the page does not re-import them
 from .vdot import NVRTC_ARCHES, vdot_src
 
 # %% ../nbs/45_vdot.ipynb #81a57929
@@ -469,8 +471,13 @@ def vdot_nvrtc(kind:Kind, arches=NVRTC_ARCHES) -> list:
     return rows
 
 # %% ../nbs/48_mma.ipynb #9d017690
-from .mma import GATE_STATEMENTS, LDMATRIX_SRC, REGS_SRC, TILE_SRC, gate_source
+from .mma import GATE_STATEMENTS, gate_source
 from .device import build, DeviceCompileError
+
+# %% ../nbs/48_mma.ipynb #2516869e
+#| eval: false
+# the module needs these; this page defined them above, so the page does not re-import them
+from .mma import LDMATRIX_SRC, REGS_SRC, TILE_SRC
 
 # %% ../nbs/48_mma.ipynb #f75d097d
 def sass_table(arches=(80, 90)) -> list:
@@ -502,6 +509,8 @@ def arch_gate_table() -> list:
     return rows
 
 # %% ../nbs/49_mmq.ipynb #37345ed0
+#| eval: false
+# the module needs these; this page defined them above, so the page does not re-import them
 from .mmq import WARPS, check_arch, mmq_kind, mmq_src
 
 # %% ../nbs/49_mmq.ipynb #13574fa5

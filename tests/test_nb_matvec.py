@@ -35,19 +35,25 @@ from ferrox_lit.core import errors_table
 
 import math
 from ferrox_lit.core import require_dtype, require_host
+from ferrox_lit.matvec import Repacked, _rq_args, check_rq, rq_matvec_src
+
+
+# the module needs these; this page defined them above, so the page does not re-import them
 from ferrox_lit.matvec import (
-    MAX_SPLIT, MV_ROWS, MV_THREADS, MatvecUnsupported, REDUCE_THREADS, RQ_THREADS, Repacked, _rq_args, check_matvec,
-    check_rq, check_split, matvec_src, reduce_src, rq_matvec_src,
+    MAX_SPLIT, MV_ROWS, MV_THREADS, MatvecUnsupported, REDUCE_THREADS, RQ_THREADS, check_matvec, check_split,
+    matvec_src, reduce_src,
 )
 
 
 from ferrox_lit.twin import gemm_error
 from ferrox_lit.runtime import HostError
-from ferrox_lit.matvec import (
-    MV_SABOTAGES, RECIPES, RQ_G, _operands, matvec_kind, matvec_partials_twin, matvec_shapes, mv_sabotaged_src,
-    recipe_for, reconstruct_all, reduce_twin, repack, rq_partials_twin, rq_shapes,
-)
-from ferrox_lit.host import run_matvec_partials, run_reduce, run_rq_partials
+from ferrox_lit.matvec import MV_SABOTAGES, RECIPES, mv_sabotaged_src, recipe_for, reconstruct_all, repack, rq_partials_twin, rq_shapes
+from ferrox_lit.host import run_rq_partials
+
+
+# the module needs these; this page defined them above, so the page does not re-import them
+from ferrox_lit.matvec import RQ_G, _operands, matvec_kind, matvec_partials_twin, matvec_shapes, reduce_twin
+from ferrox_lit.host import run_matvec_partials, run_reduce
 
 
 import ferrox_lit.host as _nbmod

@@ -26,14 +26,22 @@ from ferrox_lit.nvrtc import compile_kernel, disassemble, sass_ops, resources
 
 
 from ferrox_lit.device import launch as device_launch  # the device runtime (mma.sync, ldmatrix), not the host launcher
+from ferrox_lit.mma import LDMATRIX_FORMS, _selector_a, _selector_b
+
+
+# the module needs these; this page defined them above, so the page does not re-import them
 from ferrox_lit.mma import (
-    FORMS, LDMATRIX_FORMS, LDMATRIX_SRC, MmaInputError, REGS_SRC, TILE_SRC, _matrix, _reg_buffers, _selector_a,
-    _selector_b, a_coords, b_coords, c_coords, pack_a, pack_b, pack_c, registers, shape_dims, unpack_c,
+    FORMS, LDMATRIX_SRC, MmaInputError, REGS_SRC, TILE_SRC, _matrix, _reg_buffers, a_coords, b_coords, c_coords, pack_a,
+    pack_b, pack_c, registers, shape_dims, unpack_c,
 )
 
 
-from ferrox_lit.mma import GATE_STATEMENTS, LDMATRIX_SRC, REGS_SRC, TILE_SRC, gate_source
+from ferrox_lit.mma import GATE_STATEMENTS, gate_source
 from ferrox_lit.device import build, DeviceCompileError
+
+
+# the module needs these; this page defined them above, so the page does not re-import them
+from ferrox_lit.mma import LDMATRIX_SRC, REGS_SRC, TILE_SRC
 
 
 import ferrox_lit.families as _nbmod

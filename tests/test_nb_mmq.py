@@ -38,17 +38,23 @@ from ferrox_lit.mma import a_coords
 import re
 
 
-from ferrox_lit.mmq import WARPS, check_arch, check_mmq, mmq_grid, mmq_src
 from ferrox_lit.device import launch as device_launch  # the device runtime (mma.sync), not the host launcher
 
 
-from ferrox_lit.mmq import mmq_twin
+# the module needs these; this page defined them above, so the page does not re-import them
+from ferrox_lit.mmq import WARPS, check_arch, check_mmq, mmq_grid, mmq_src
+
+
 from ferrox_lit.gguf_file import _resolve, _open_cached, pick_tensor
 from ferrox_lit.kind import OUTLIER_SCALE
 from ferrox_lit.runtime import HostError
 
 
-from ferrox_lit.mmq import MMQ_BODY, MMQ_SABOTAGES, _activations, mmq_kind, mmq_shapes
+from ferrox_lit.mmq import MMQ_SABOTAGES
+
+
+# the module needs these; this page defined them above, so the page does not re-import them
+from ferrox_lit.mmq import MMQ_BODY, _activations, mmq_kind, mmq_shapes
 
 
 from ferrox_lit.runtime import launch, build
@@ -56,15 +62,20 @@ from ferrox_lit.runtime import launch, build
 
 from ferrox_lit.core import mismatches
 from ferrox_lit.q8_1 import quantize_q8_1
+
+
+# the module needs these; this page defined them above, so the page does not re-import them
 from ferrox_lit.mmq import COLS, KC, MmqOperands, ROWS, WARPS, check_mmq, mmq_grid, mmq_kind, mmq_src, mmq_twin
 
 
+# the module needs these; this page defined them above, so the page does not re-import them
 from ferrox_lit.mmq import WARPS, check_arch, mmq_kind, mmq_src
 
 
 from ferrox_lit.twin import mul_mm_twin
 
 
+# the module needs these; this page defined them above, so the page does not re-import them
 from ferrox_lit.mmq import mmq_kind, mmq_twin
 
 

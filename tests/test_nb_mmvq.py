@@ -21,18 +21,22 @@ from ferrox_lit.twin import mul_mm_twin
 from ferrox_lit.runtime import launch
 
 
+# the module needs these; this page defined them above, so the page does not re-import them
 from ferrox_lit.mmvq import MMVQ_ROWS, check_mmvq, mmvq_src
 
 
-from ferrox_lit.mmvq import mmvq_twin
 from ferrox_lit.gguf_file import _resolve, _open_cached, pick_tensor
 from ferrox_lit.runtime import HostError
 from ferrox_lit.nvrtc import disassemble, SassUnavailable
 
 
-from ferrox_lit.mmvq import MMVQ_BODY, MMVQ_SABOTAGES, MmvqOperands, mmvq_shapes
+from ferrox_lit.mmvq import MMVQ_SABOTAGES
 from ferrox_lit.kind import OUTLIER_SCALE
 from ferrox_lit.nvrtc import sass_ops
+
+
+# the module needs these; this page defined them above, so the page does not re-import them
+from ferrox_lit.mmvq import MMVQ_BODY, MmvqOperands, mmvq_shapes
 
 
 import ferrox_lit.host as _nbmod

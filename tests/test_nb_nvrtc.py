@@ -29,9 +29,15 @@ from ferrox_lit.families import Family, FAMILIES, register_family, DECODE_ARCHES
 
 from concurrent.futures import ThreadPoolExecutor
 from ferrox_lit.nvrtc import (
-    EXACT_TARGETS, FusedInExactMode, KernelClaimFailed, LocalMemoryTraffic, MissingInstructions, NarrowSharedLoads,
-    NvrtcError, NvrtcUnavailable, OPTION_SETS, SM_LIMITS, SassEmpty, SassUnavailable, _jobs, compile_kernel,
-    disassemble, division_ffma, first_diagnostic, occupancy, resources, sass_counts, targets,
+    FusedInExactMode, KernelClaimFailed, LocalMemoryTraffic, MissingInstructions, NarrowSharedLoads, SassEmpty,
+    SassUnavailable, disassemble, division_ffma, first_diagnostic, sass_counts,
+)
+
+
+# the module needs these; this page defined them above, so the page does not re-import them
+from ferrox_lit.nvrtc import (
+    EXACT_TARGETS, NvrtcError, NvrtcUnavailable, OPTION_SETS, SM_LIMITS, _jobs, compile_kernel, occupancy, resources,
+    targets,
 )
 
 

@@ -22,6 +22,9 @@ from ferrox_lit.core import mismatches
 
 
 from dataclasses import replace
+
+
+# the module needs these; this page defined them above, so the page does not re-import them
 from ferrox_lit.tables import Table
 
 

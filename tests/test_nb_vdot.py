@@ -47,22 +47,30 @@ from ferrox_lit.runtime import launch
 
 
 from ferrox_lit.kind import Kind
-from ferrox_lit.vdot import THREADS as VDOT_THREADS, vdot_src
+from ferrox_lit.vdot import THREADS as VDOT_THREADS
+
+
+# the module needs these; this page defined them above, so the page does not re-import them
+from ferrox_lit.vdot import vdot_src
 from ferrox_lit.kind import check_vdot, n_chunks
 
 
 from ferrox_lit.kind import Kind
 from ferrox_lit.source import cuda_text
-from ferrox_lit.vdot import _fixtures, bound_ratio, vdot_sabotaged
-from ferrox_lit.kind import activations, q8_1_chunks, vdot_twin
 from ferrox_lit.kind import epi_halves
 from ferrox_lit.gguf_file import _resolve, _open_cached, pick_tensor
-from ferrox_lit.host import run_vdot
 import dataclasses
 from ferrox_lit.mmq import vdot_helpers
 from ferrox_lit.kind import pieces_vdot
 
 
+# the module needs these; this page defined them above, so the page does not re-import them
+from ferrox_lit.vdot import _fixtures, bound_ratio, vdot_sabotaged
+from ferrox_lit.kind import activations, q8_1_chunks, vdot_twin
+from ferrox_lit.host import run_vdot
+
+
+# the module needs these; this page defined them above, so the page does not re-import them
 from ferrox_lit.vdot import NVRTC_ARCHES, vdot_src
 
 
