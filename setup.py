@@ -19,6 +19,7 @@ setuptools.setup(
     author=c['author'],
     author_email=c['author_email'],
     license='Apache-2.0',
+    license_files=['LICENSE'],
     url=c['git_url'],
     packages=setuptools.find_packages(include=['ferrox_lit', 'ferrox_lit.*']),
     include_package_data=True,

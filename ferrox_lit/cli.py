@@ -28,11 +28,12 @@ from .dryrun import stand_in
 from .bench import model_shapes
 from .bench import run_bench, SHAPES, BATCHES
 from .gpu import device_check
-from .vet import vet, vet_table, usage_message
+from .vet import vet, vet_table, usage_message, MAX_THREADS, MAX_SOURCE_MB
+from .runtime import kill_children, cache_root, cache_usage, clear_cache, evict, CACHE_GB
 
 # %% auto #0
-__all__ = ['RUNGS', 'GLOBAL_RUNGS', 'MUTANTS_RUNG', 'EPILOG', 'VET_EPILOG', 'COMMANDS', 'Rung', 'file_rungs', 'check_jobs',
-           'run_check', 'format_table', 'report_figures', 'write_report', 'main']
+__all__ = ['RUNGS', 'GLOBAL_RUNGS', 'MUTANTS_RUNG', 'PROGRESS_EVERY_S', 'EPILOG', 'VET_EPILOG', 'COMMANDS', 'Rung', 'file_rungs',
+           'check_jobs', 'run_check', 'format_table', 'report_figures', 'write_report', 'quote_dirs', 'main']
 
 # %% ../nbs/90_cli.ipynb #2bbc2104
 @dataclass(frozen=True)
@@ -120,7 +121,19 @@ def check_jobs() -> int:
     "Worker processes `check` uses by default: $FERROX_LIT_JOBS, else the CPUs, at most 4."
     return int(os.environ.get('FERROX_LIT_JOBS') or min(4, os.cpu_count() or 1))
 
-def run_check(kinds=None, progress:bool=False, gguf=None, mutants:bool=False,
+PROGRESS_EVERY_S = 10   # seconds between progress lines when stderr is a log, not a terminal
+
+def _progress(mode, n_jobs:int):
+    "say(n, i): the check's progress on stderr; 'tty' rewrites one line, 'lines' prints one every PROGRESS_EVERY_S and the last."
+    t0, last = time.perf_counter(), [-1e9]
+    def say(n, i):
+        msg = f'[{n}/{n_jobs}] {_JOBS[i][0]} {_JOBS[i][1].name}'
+        if mode == 'tty': print(f'\r{msg}'.ljust(60), end='', file=sys.stderr, flush=True)
+        elif mode and (time.perf_counter() - last[0] >= PROGRESS_EVERY_S or n == n_jobs):
+            last[0] = time.perf_counter(); print(f'check: {msg} ({last[0] - t0:.0f} s)', file=sys.stderr, flush=True)
+    return say
+
+def run_check(kinds=None, progress:bool|str=False, gguf=None, mutants:bool=False,
               jobs:int|None=None,   # worker processes (default `check_jobs()`); 1: in this process, in order
              ) -> list:
     "Run every rung for every kind (default: all of `KINDS`); rows of kind, rung, needs, verdict, figure, seconds, in job order."
@@ -130,8 +143,8 @@ def run_check(kinds=None, progress:bool=False, gguf=None, mutants:bool=False,
     if mutants: per = per + [MUTANTS_RUNG]
     _JOBS = [('*', r, None) for r in GLOBAL_RUNGS + g] + [(k.name, r, k) for k in kinds for r in RUNGS + per]
     jobs = max(1, min(check_jobs() if jobs is None else int(jobs), len(_JOBS)))
-    rows, say = [None] * len(_JOBS), (lambda n, i: print(f'\r[{n}/{len(_JOBS)}] {_JOBS[i][0]} {_JOBS[i][1].name}'.ljust(60), end='',
-                                                         file=sys.stderr, flush=True)) if progress else (lambda n, i: None)
+    progress = 'tty' if progress is True else progress   # True: a terminal's one rewritten line, as before
+    rows, say = [None] * len(_JOBS), _progress(progress, len(_JOBS))
     if jobs == 1:
         for i in range(len(_JOBS)): say(i + 1, i); rows[i] = _run_job(i)
     else:   # forked workers inherit the rungs (closures included) and the kinds, sabotaged copies too; rows come back by index
@@ -140,7 +153,7 @@ def run_check(kinds=None, progress:bool=False, gguf=None, mutants:bool=False,
         with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context('fork')) as ex:
             futs = {ex.submit(_run_job, i): i for i in range(len(_JOBS))}
             for n, f in enumerate(as_completed(futs), 1): rows[futs[f]] = f.result(); say(n, futs[f])
-    if progress: print('\r'.ljust(61) + '\r', end='', file=sys.stderr, flush=True)
+    if progress == 'tty': print('\r'.ljust(61) + '\r', end='', file=sys.stderr, flush=True)
     return rows
 
 def format_table(rows) -> str:
@@ -269,11 +282,23 @@ def _parser():
                    help="the GPU the CPU runs build for, as __CUDA_ARCH__ = 10 N (75: a kernel's pre-sm_80 branches; default %(default)s)")
     v.add_argument('--mutant-limit', type=int, default=200, help='at most this many mutants (default: %(default)s)')
     v.add_argument('--json', action='store_true', help='print the report as one JSON object instead of the table')
+    v.add_argument('--max-threads', type=int, default=MAX_THREADS, metavar='N',
+                   help='refuse launches asking for more CPU threads than this over all fixtures (default: %(default)s)')
+    v.add_argument('--fixture-timeout', type=float, metavar='SECONDS',
+                   help="seconds per fixture run (default: 10 s plus 200 us per CUDA thread, 4x that for the detector builds)")
+    v.add_argument('--max-source-mb', type=float, default=MAX_SOURCE_MB, metavar='MB', help='refuse a larger source (default: %(default)s)')
     cs = sub.add_parser('census', help='tensor census of a GGUF file: counts, MB and shapes per type, which types have kernels',
                         epilog='examples:\n  ferrox-lit census model.gguf\n  ferrox-lit census --plot census.png   (the embedded model)',
                         formatter_class=argparse.RawDescriptionHelpFormatter)
     cs.add_argument('file', nargs='?', help='GGUF file (default: the embedded Gemma 3 270M)')
+    cs.add_argument('--gguf', metavar='PATH', help='the same file, as a flag (as `check --gguf` takes it)')
     cs.add_argument('--plot', metavar='PNG', help='also save the census plot')
+    ca = sub.add_parser('cache', help="the build cache: its size per folder; --clear empties it, --max-gb evicts the least recently used",
+                        epilog='examples:\n  ferrox-lit cache\n  ferrox-lit cache --max-gb 1\n  ferrox-lit cache --clear',
+                        formatter_class=argparse.RawDescriptionHelpFormatter)
+    ca.add_argument('--clear', action='store_true', help='remove every entry (the assembled model excepted)')
+    ca.add_argument('--max-gb', type=float, metavar='GB',
+                    help=f'evict least recently used entries down to GB (vet does this at ${CACHE_GB[0]})')
     e = sub.add_parser('emit', help='print the CUDA translation unit of one of KIND\'s kernels (default: mul_mm), ready for NVRTC',
                        epilog='examples:\n  ferrox-lit emit Q8_0 > q8_0_mul_mm.cu\n  ferrox-lit emit Q4_K --family matvec > q4_k_matvec.cu',
                        formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -402,7 +427,8 @@ def _cmd_check(a) -> int:
     kinds = _kinds(a.kinds)
     if a.jobs is not None and a.jobs < 1: raise FerroxError(f'--jobs {a.jobs}: expected 1 or more worker processes')
     if a.gguf is not None: _regular_file(Path(a.gguf))          # NotAFile: missing, a directory, a FIFO, a device
-    rows = run_check(kinds, progress=not a.no_progress and not a.json and sys.stderr.isatty(), gguf=a.gguf, mutants=a.mutants, jobs=a.jobs)
+    progress = False if a.no_progress else ('tty' if sys.stderr.isatty() and not a.json else 'lines')   # a log gets lines
+    rows = run_check(kinds, progress=progress, gguf=a.gguf, mutants=a.mutants, jobs=a.jobs)
     print(json.dumps(rows, indent=1) if a.json else format_table(rows))
     failed = [r for r in rows if r['verdict'] == 'FAIL']
     if not a.json: print(f"\n{len(rows) - len(failed)}/{len(rows)} rows ok, {len(failed)} failed")
@@ -418,7 +444,8 @@ def _cmd_emit(a) -> int:
     return 0
 
 def _cmd_census(a) -> int:
-    print_census(a.file, plot=a.plot)                             # validates the plot path and the file before any work
+    if a.file and a.gguf and a.file != a.gguf: raise FerroxError(f"census: two files, {a.file} and --gguf {a.gguf}: give one")
+    print_census(a.file or a.gguf, plot=a.plot)                   # validates the plot path and the file before any work
     return 0
 
 def _cmd_report(a) -> int:
@@ -467,6 +494,24 @@ def _vet_progress():
         else: print(('\r' if tty else '') + msg, file=sys.stderr, flush=True)
     return say
 
+_QUOTED = re.compile(r'^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"', re.M)
+
+def quote_dirs(source:str, path:Path) -> list:
+    "The source's own folder, when a quoted `#include` of it names a file there: searched first, as a compiler searches it."
+    d = Path(path).resolve().parent
+    return [str(d)] if any((d / n).is_file() for n in _QUOTED.findall(source) if not os.path.isabs(n)) else []
+
+def _cmd_cache(a) -> int:
+    if a.clear and a.max_gb is not None: raise FerroxError("cache: --clear or --max-gb, not both")
+    if a.max_gb is not None and a.max_gb < 0: raise FerroxError(f"--max-gb {a.max_gb}: expected 0 or more")
+    if a.clear or a.max_gb is not None:
+        n, freed = clear_cache() if a.clear else evict(int(a.max_gb * 2**30), min_age_s=0)
+        print(f"removed {n} entries, {freed / 2**20:.1f} MiB")
+    rows = cache_usage()
+    print(f"{cache_root()}: {sum(r['mib'] for r in rows):.1f} MiB")
+    for r in rows: print(f"  {r['folder']:10} {r['entries']:6} entries {r['mib']:9.1f} MiB{'' if r['evicted'] else '  (kept by eviction)'}")
+    return 0
+
 def _cmd_vet(a) -> int:
     p = Path(a.file)
     if not p.exists(): raise FerroxError(f"vet {a.file}: no such file")
@@ -474,36 +519,60 @@ def _cmd_vet(a) -> int:
     try: source = p.read_text()
     except (OSError, UnicodeDecodeError) as e:
         raise FerroxError(f"vet {a.file}: cannot read it ({getattr(e, 'strerror', None) or type(e).__name__})") from None
+    if len(source) > a.max_source_mb * 2**20:
+        raise FerroxError(f"vet {a.file}: {len(source):,} characters, past --max-source-mb {a.max_source_mb:g} "
+                          f"({int(a.max_source_mb * 2**20):,}): strip what the kernel does not need")
     kind = _kind(a.kind)
     for d in a.include:
         if not Path(d).is_dir(): raise FerroxError(f"-I {d}: not a directory")
     if a.granule is not None and a.granule < 1: raise FerroxError(f"--granule {a.granule}: expected a positive element count")
     if a.mutant_limit < 1: raise FerroxError(f"--mutant-limit {a.mutant_limit}: expected at least 1")
+    if a.max_threads < 1: raise FerroxError(f"--max-threads {a.max_threads}: expected a positive count")
+    if a.fixture_timeout is not None and not a.fixture_timeout > 0:
+        raise FerroxError(f"--fixture-timeout {a.fixture_timeout}: expected seconds > 0")
+    evict()   # the cache stays under its cap ($FERROX_LIT_CACHE_GB) before this run adds to it
     try:
-        rep = vet(source, a.kernel, kind, a.family, a.grid, a.block, a.args, granule=a.granule, include_dirs=a.include,
+        rep = vet(source, a.kernel, kind, a.family, a.grid, a.block, a.args, granule=a.granule,
+                  include_dirs=[*quote_dirs(source, p), *a.include],
                   defines=_defines(a.define), out_dtype=a.out_dtype, mutants=not a.no_mutants, mutant_limit=a.mutant_limit,
-                  filename=p.name, progress=_vet_progress(), sm=a.sm)
+                  filename=p.name, progress=_vet_progress(), sm=a.sm, max_threads=a.max_threads, fixture_timeout=a.fixture_timeout,
+                  max_source_mb=a.max_source_mb)
     except FerroxError as e: raise FerroxError(usage_message(e)) from None   # one line: a compile error keeps its first diagnostic
     print(json.dumps(rep, indent=1, default=str) if a.json else vet_table(rep))
     return 0 if rep['verdict'] == 'pass' else 1
 
 COMMANDS = {'vet': _cmd_vet, 'check': _cmd_check, 'emit': _cmd_emit, 'census': _cmd_census, 'report': _cmd_report, 'bench': _cmd_bench,
-            'gpu-check': _cmd_gpu_check, 'kinds': _cmd_kinds}
+            'gpu-check': _cmd_gpu_check, 'kinds': _cmd_kinds, 'cache': _cmd_cache}
 
 def _quiet_stdout():
     "Point stdout at /dev/null, so the interpreter's final flush into a closed pipe raises nothing."
     try: os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     except (OSError, ValueError, AttributeError): pass
 
+def _interrupted(*_):
+    "Ctrl-C: one line, every compiler and kernel run this process started killed, exit 130 (128 + SIGINT), at once."
+    n = kill_children()
+    print(f"ferrox-lit: interrupted{f' (stopped {n} running compile(s) and kernel run(s))' if n else ''}", file=sys.stderr, flush=True)
+    os._exit(130)   # not a normal exit: that would first wait for the worker threads, each waiting on a child just killed
+
 def main(argv=None) -> int:
     "Entry point of the `ferrox-lit` console script: one handler per subcommand; returns the exit status."
     p = _parser()
     a = p.parse_args(argv)
     if a.cmd not in COMMANDS: p.print_help(); return 2
+    import threading
+    if threading.current_thread() is threading.main_thread():   # as a KeyboardInterrupt, Ctrl-C would first wait for the workers
+        old = signal.signal(signal.SIGINT, _interrupted)
+        try: return _main(a)
+        finally: signal.signal(signal.SIGINT, old)
+    return _main(a)
+
+def _main(a) -> int:
     try:
         rc = COMMANDS[a.cmd](a)
         sys.stdout.flush()                                        # a closed pipe shows here, inside the handler below
         return rc
+    except KeyboardInterrupt: _interrupted()   # a KeyboardInterrupt raised another way (main run off the main thread, no handler)
     except BrokenPipeError:   # `ferrox-lit census | head -1`: the reader left; stop quietly, as cat does
         _quiet_stdout()
         return 128 + signal.SIGPIPE

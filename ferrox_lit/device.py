@@ -18,6 +18,7 @@ from ferrox_lit.runtime import (
     SanitizerError, KernelTimeout, UntouchedOutput, HostError, UninitializedSharedRead, MAX_DYN_SHARED, device_source,
 )
 from .runtime import shared_sections, BUILD_RECIPE
+from .runtime import bounded_run, compile_run, check_includes, check_shared_total, _touched
 
 # %% auto #0
 __all__ = ['EXAMPLES_DIR', 'MMA_SHAPES', 'HOST_MARKERS', 'TRAMPOLINE_CPP', 'DeviceCompileError', 'KernelNotFound',
@@ -426,7 +427,7 @@ def user_errors(log:str, filename:str, include_dirs=()) -> str:
 
 # %% ../nbs/36_device.ipynb #e5fc46e1
 def _compile(tmp, cmd, what, filename, include_dirs):
-    r = subprocess.run(cmd, cwd=tmp, capture_output=True, text=True)
+    r = compile_run(cmd, tmp, what)
     if r.returncode:
         log = (r.stderr or r.stdout).strip()
         raise DeviceCompileError(f"{what} does not compile for the CPU runtime:\n{user_errors(log, filename, include_dirs)}")
@@ -467,8 +468,8 @@ def build(source:str,              # device code: kernels and their helpers (no 
     ).hexdigest()[:20]
     d = cache_dir() / f"dev-{re.sub(r'[^A-Za-z0-9_]', '_', kernel)[:48]}-{mode}-{key}"
     exe = d / 'kernel'
-    if exe.exists(): return exe
-    cache_dir().mkdir(parents=True, exist_ok=True)
+    if exe.exists(): return _touched(d) / 'kernel'
+    check_includes(source, (*map(str, include_dirs), str(CUDA_DIR)), filename)   # a device or a folder: refused before g++ starts
     tmp = Path(tempfile.mkdtemp(prefix='build-', dir=cache_dir()))
     try:
         (tmp / 'kernel.cpp').write_text(tu)
@@ -481,8 +482,7 @@ def build(source:str,              # device code: kernels and their helpers (no 
         shared_sections(tmp / 'kernel.o')   # templated kernels' __shared__ arrays into fx_shared (see host.shared_sections)
         _compile(tmp, [cxx, *rflags, 'kernel.o', str(_runner_object(cxx, mode)), '-o', 'kernel', '-ldl', '-pthread'],
                  f"{kernel} ({mode}, link)", filename, include_dirs)
-        r = subprocess.run([str(tmp / 'kernel'), '--signature'], capture_output=True, text=True, timeout=60,
-                           env=dict(os.environ, ASAN_OPTIONS='detect_leaks=0'))
+        r = bounded_run([str(tmp / 'kernel'), '--signature'], timeout=60, env=dict(os.environ, ASAN_OPTIONS='detect_leaks=0'))
         if r.returncode:
             raise DeviceCompileError(f"{kernel} ({mode}): the built kernel cannot describe its parameters:\n{r.stderr.strip()}")
         (tmp / 'signature.txt').write_text(r.stdout)
@@ -621,6 +621,7 @@ def launch(source:str,            # device code (see `build`)
     opts = dict(mode=mode, include_dirs=include_dirs, defines=defines, arch=arch, filename=filename)
     _check_options(**opts); check_device_source(source, filename); _resolve_kernel(source, kernel, filename)
     exe = build(source, kernel, **opts)
+    check_shared_total(exe, shared_bytes)
     params = parse_signature((exe.parent / 'signature.txt').read_text())
     check_args(kernel, params, args, offsets)
     outs = [p.index for p in params if p.output]
@@ -633,7 +634,7 @@ def launch(source:str,            # device code (see `build`)
         env = dict(os.environ, ASAN_OPTIONS='detect_leaks=0:abort_on_error=0:detect_stack_use_after_return=0',
                    UBSAN_OPTIONS='print_stacktrace=1:halt_on_error=1')
         t0 = time.perf_counter()
-        try: r = subprocess.run([str(exe), str(job), str(out)], capture_output=True, text=True, timeout=timeout, env=env)
+        try: r = bounded_run([str(exe), str(job), str(out)], timeout=timeout, env=env)
         except subprocess.TimeoutExpired:
             raise KernelTimeout(f"{kernel} ({mode}) did not finish within {timeout:g} s: "
                                 "an infinite loop, or a block that never reaches its end") from None

@@ -56,7 +56,7 @@ class UntouchedOutput(GpuError): "Output elements still hold the sentinel after 
 def device():
     "The `cupy` module if CuPy is installed and a CUDA device is visible; else raise `NoGPU` with the reason."
     try: import cupy as cp
-    except ImportError: raise NoGPU("CuPy is not installed: pip install -e '.[cuda]' (cupy-cuda12x or cupy-cuda13x)") from None
+    except ImportError: raise NoGPU("CuPy is not installed: pip install cupy-cuda12x (or cupy-cuda13x, for CUDA 13)") from None
     try: n = cp.cuda.runtime.getDeviceCount()
     except Exception as e: raise NoGPU(f"CuPy is installed but no CUDA device is usable: {e}") from None
     if n < 1: raise NoGPU("CuPy is installed but no CUDA device is visible")

@@ -15,12 +15,15 @@ __all__ = ['RUNTIME_HEADERS', 'SABOTAGES', 'STRIDE', 'SWEEPS', 'SABOTAGE_SWEEP',
            'Q8_0_HALF_SRC', 'RuntimeCheckError', 'with_runtime', 'sources_digest', 'build_check', 'run_check',
            'half_to_float_table', 'numpy_half', 'same_or_both_nan', 'sample_floats', 'bf16_reference', 'convert',
            'strided_report', 'sabotage_report', 'StaleMeasurement', 'exhaustive_rows', 'q8_0_half_twin',
-           'run_q8_0_half', 'SHIM_H', 'RUNNER_CPP', 'MODES', 'BUILD_RECIPE', 'SENTINEL_F32', 'MAX_THREADS',
-           'MAX_DYN_SHARED', 'HostError', 'HostCompileError', 'LaunchRefused', 'KernelTimeout', 'BarrierDivergence',
-           'SharedMemoryRace', 'UninitializedSharedRead', 'SanitizerError', 'KernelCrashed', 'UntouchedOutput',
-           'WarpMaskLaneExited', 'WarpCollectiveMismatch', 'ShuffleFromInactiveLane', 'ShuffleWidthError',
-           'KernelAssert', 'KernelTrap', 'IntegerDivisionByZero', 'Param', 'kernel_params', 'cache_dir', 'precompiled',
-           'device_source', 'shared_sections', 'build', 'LaunchResult', 'launch']
+           'run_q8_0_half', 'SHIM_H', 'RUNNER_CPP', 'MODES', 'COMPILE_SECONDS', 'COMPILE_MEM_GB', 'CACHE_GB', 'KEEP',
+           'BUILD_RECIPE', 'STATIC_SHARED_LIMIT', 'SENTINEL_F32', 'MAX_THREADS', 'MAX_DYN_SHARED', 'HostError',
+           'HostCompileError', 'LaunchRefused', 'KernelTimeout', 'BarrierDivergence', 'SharedMemoryRace',
+           'UninitializedSharedRead', 'SanitizerError', 'KernelCrashed', 'UntouchedOutput', 'WarpMaskLaneExited',
+           'WarpCollectiveMismatch', 'ShuffleFromInactiveLane', 'ShuffleWidthError', 'KernelAssert', 'KernelTrap',
+           'IntegerDivisionByZero', 'CompileLimit', 'IncludeRefused', 'SharedMemoryTooLarge', 'CacheUnwritable',
+           'Param', 'kernel_params', 'cache_root', 'writable', 'cache_dir', 'compile_limits', 'kill_children',
+           'bounded_run', 'compile_run', 'check_includes', 'cache_entries', 'cache_usage', 'evict', 'clear_cache',
+           'precompiled', 'device_source', 'shared_sections', 'build', 'LaunchResult', 'check_shared_total', 'launch']
 
 # %% ../nbs/29b_runtime.ipynb #7ad5068b
 RUNTIME_HEADERS = ('cuda_fp16.h', 'cuda_bf16.h', 'cuda_runtime.h')  # in ferrox_lit/cuda/, package data
@@ -226,7 +229,7 @@ def run_q8_0_half(blocks:np.ndarray, src:str=Q8_0_HALF_SRC) -> np.ndarray:
     return y
 
 # %% ../nbs/30_host.ipynb #f5894457
-import os, struct
+import os, signal, struct
 from dataclasses import dataclass
 
 # %% ../nbs/30_host.ipynb #b712ce1c
@@ -253,6 +256,10 @@ class ShuffleWidthError(HostError): "A shuffle's width is not a power of two in 
 class KernelAssert(HostError): "An `assert` in the kernel failed."
 class KernelTrap(HostError): "The kernel called `__trap()`."
 class IntegerDivisionByZero(HostError): "An integer division or remainder by zero (a GPU returns garbage instead of trapping)."
+class CompileLimit(HostCompileError): "A compiler ran past its deadline or its memory cap; the message names the limit and how to raise it."
+class IncludeRefused(LaunchRefused): "An `#include` names what is not a regular file: a device such as /dev/zero, a FIFO, a folder."
+class SharedMemoryTooLarge(LaunchRefused): "The kernel's shared memory is more than one CUDA block may have."
+class CacheUnwritable(HostError): "The cache folder cannot be created or written ($FERROX_LIT_CACHE names another)."
 
 _FXERR = {'DIVERGENCE': BarrierDivergence, 'RACE': SharedMemoryRace, 'UNINIT': UninitializedSharedRead, 'HOST': HostError,
           'WARP_EXITED': WarpMaskLaneExited, 'WARP_MISMATCH': WarpCollectiveMismatch, 'WARP_INACTIVE': ShuffleFromInactiveLane,
@@ -313,14 +320,162 @@ def _cxx() -> str:
     if not cxx: raise HostError("no C++ compiler: the host runner needs g++ (apt-get install g++)")
     return cxx
 
+def cache_root() -> Path:
+    "The cache's top folder: `$FERROX_LIT_CACHE`, default ~/.cache/ferrox_lit (builds in host/, judged mutants, NVRTC, ...)."
+    return Path(os.environ.get('FERROX_LIT_CACHE', Path.home() / '.cache' / 'ferrox_lit'))
+
+def writable(d:Path) -> Path:
+    "`d`, created if missing; `CacheUnwritable` (a named error, not a traceback) if it cannot be created or written."
+    d = Path(d)
+    if d.is_dir() and os.access(d, os.W_OK | os.X_OK): return d
+    try:
+        d.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(dir=d, prefix='.probe-'); os.close(fd); os.unlink(probe)
+    except OSError as e:
+        raise CacheUnwritable(f"the cache folder {d} cannot be written ({e.strerror or e}): "
+                              "set $FERROX_LIT_CACHE to a folder you can write") from None
+    return d
+
 def cache_dir() -> Path:
-    "Where compiled host kernels are cached (`$FERROX_LIT_CACHE`, default ~/.cache/ferrox_lit)."
-    return Path(os.environ.get('FERROX_LIT_CACHE', Path.home() / '.cache' / 'ferrox_lit')) / 'host'
+    "Where compiled host kernels are cached: host/ under `cache_root()`, created if missing (`CacheUnwritable` if it cannot be)."
+    return writable(cache_root() / 'host')
 
 def _trampoline(fn_name, params) -> str:
     conv = ', '.join(f'*({("const " if p.const else "") + p.ctype}**)a[{i}]' if p.pointer else f'*({p.ctype}*)a[{i}]'
                      for i, p in enumerate(params))
     return f'\nextern "C" void fx_entry(void** a) {{ {fn_name}({conv}); }}\n'
+
+# %% ../nbs/30_host.ipynb #86e8e692
+COMPILE_SECONDS = ('FERROX_LIT_COMPILE_SECONDS', 180.0)  # a compile's deadline: the largest kernel here builds in under 10 s
+COMPILE_MEM_GB = ('FERROX_LIT_COMPILE_MEM_GB', 4.0)      # a compiler's address space: g++ needs well under 1 GB for any of them
+
+def _env_number(var_default) -> float:
+    "The positive number in environment variable `var` (or its default); `HostError` naming the variable if it is not one."
+    var, default = var_default
+    v = os.environ.get(var)
+    if v is None: return default
+    try: x = float(v)
+    except ValueError: x = float('nan')
+    if not x > 0: raise HostError(f"${var}={v!r}: expected a positive number")
+    return x
+
+def compile_limits() -> tuple:
+    "(seconds, bytes) every compiler the runtime starts may use: `$FERROX_LIT_COMPILE_SECONDS`, `$FERROX_LIT_COMPILE_MEM_GB`."
+    return _env_number(COMPILE_SECONDS), int(_env_number(COMPILE_MEM_GB) * 2**30)
+
+_CHILDREN = set()   # process groups of the subprocesses being waited on now (each one's own session): `kill_children` ends them
+
+def kill_children() -> int:
+    "Kill every process group the runtime started and still waits on (the command's Ctrl-C handler calls this); how many."
+    n = 0
+    for pg in list(_CHILDREN):
+        try: os.killpg(pg, signal.SIGKILL); n += 1
+        except OSError: pass
+    return n
+
+def bounded_run(cmd:list,                  # the command and its arguments
+                cwd=None, env=None,        # as for subprocess.run
+                timeout:float|None=None,   # seconds; past it the group is killed and subprocess.TimeoutExpired raised
+                mem_bytes:int|None=None,   # address-space cap of every process it starts (`ulimit -v`)
+               ) -> subprocess.CompletedProcess:
+    "`subprocess.run` with text output, in a process group of its own that is killed on a timeout, an exception or Ctrl-C."
+    if mem_bytes: cmd = ['/bin/sh', '-c', f'ulimit -v {max(1, int(mem_bytes) // 1024)} && exec "$@"', 'sh', *map(str, cmd)]
+    p = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, errors='replace',
+                         start_new_session=True)
+    _CHILDREN.add(p.pid)
+    try: out, err = p.communicate(timeout=timeout)
+    except BaseException:
+        try: os.killpg(p.pid, signal.SIGKILL)
+        except OSError: pass
+        p.communicate()
+        raise
+    finally: _CHILDREN.discard(p.pid)
+    return subprocess.CompletedProcess(cmd, p.returncode, out, err)
+
+_OUT_OF_MEMORY = re.compile(r'out of memory|virtual memory exhausted|[Cc]annot allocate memory|std::bad_alloc')
+
+def compile_run(cmd:list, cwd, what:str) -> subprocess.CompletedProcess:
+    "Run a compiler under `compile_limits()`: `CompileLimit` naming the limit it hit and how to raise it, else its result."
+    secs, mem = compile_limits()
+    try: r = bounded_run(cmd, cwd=cwd, timeout=secs, mem_bytes=mem)
+    except subprocess.TimeoutExpired:
+        raise CompileLimit(f"{what}: the compiler ran past its {secs:g} s deadline and was stopped "
+                           f"(${COMPILE_SECONDS[0]} raises it)") from None
+    if r.returncode and _OUT_OF_MEMORY.search(r.stderr or ''):
+        raise CompileLimit(f"{what}: the compiler used up its {mem / 2**30:g} GB memory cap and was stopped "
+                           f"(${COMPILE_MEM_GB[0]} raises it)")
+    return r
+
+_INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"\n]+)[>"]', re.M)
+
+def check_includes(src:str,                 # a translation unit or header
+                   search=(),               # folders a relative include is looked up in, in order
+                   filename:str='kernel.cu',# its name in the message
+                   _seen=None) -> None:
+    "`IncludeRefused` if an `#include` of `src`, or of a header it reaches, resolves to something that is not a regular file."
+    seen = set() if _seen is None else _seen
+    for m in _INCLUDE.finditer(src):
+        name = m.group(2).strip()
+        cands = [Path(name)] if os.path.isabs(name) else [Path(d) / name for d in search]
+        hit = next((c for c in cands if os.path.lexists(c)), None)
+        if hit is None: continue   # a system header, or a missing one: the compiler's to report
+        if not hit.is_file():
+            what = 'a folder' if hit.is_dir() else 'a device, FIFO or socket' if hit.exists() else 'a broken link'
+            line = src.count('\n', 0, m.start()) + 1
+            raise IncludeRefused(f"{filename}:{line}: #include {m.group(0).split('include', 1)[1].strip()} is {hit}, {what}, "
+                                 "not a header file: refused before compiling")
+        real = hit.resolve()
+        if real in seen or real.stat().st_size > 16 * 2**20: continue   # a huge header: the compiler's memory cap bounds it
+        seen.add(real)
+        check_includes(real.read_text(errors='replace'), (str(real.parent), *search), str(hit), seen)
+
+# %% ../nbs/30_host.ipynb #eea33b67
+CACHE_GB = ('FERROX_LIT_CACHE_GB', 4.0)   # the cache's size cap; past it the least recently used entries go
+KEEP = ('models',)                        # folders eviction leaves alone: the assembled, checksummed model is data, not a build
+
+def _du(p:Path) -> int:
+    "Bytes under `p` (a file or a folder), not following links."
+    if not p.is_dir() or p.is_symlink(): return p.lstat().st_size
+    return sum(f.lstat().st_size for f in p.rglob('*') if not f.is_dir() or f.is_symlink())
+
+def cache_entries(root:Path|None=None) -> list:
+    "(path, bytes, mtime) of every entry one level under each cache folder (a build, a runner, a judged mutant's shard...)."
+    root = Path(root or cache_root()); out = []
+    for sub in sorted(root.iterdir()) if root.is_dir() else []:
+        if not sub.is_dir() or sub.name in KEEP: continue
+        for e in sub.iterdir():
+            try: out.append((e, _du(e), e.lstat().st_mtime))
+            except OSError: continue   # removed meanwhile by another process
+    return out
+
+def cache_usage(root:Path|None=None) -> list:
+    "One row per cache folder: its name, entries and MiB (what `ferrox-lit cache` prints)."
+    root = Path(root or cache_root())
+    rows = []
+    for sub in sorted(root.iterdir()) if root.is_dir() else []:
+        if sub.is_dir():
+            es = list(sub.iterdir())
+            rows.append(dict(folder=sub.name, entries=len(es), mib=round(sum(_du(e) for e in es) / 2**20, 1), evicted=sub.name not in KEEP))
+    return rows
+
+def evict(cap_bytes:int|None=None,   # default `$FERROX_LIT_CACHE_GB`
+          root:Path|None=None,
+          min_age_s:float=60.0,      # younger entries stay: a running build may be using them
+         ) -> tuple:
+    "Remove least recently used cache entries until the cache is under `cap_bytes`; (entries removed, bytes freed)."
+    cap = int(_env_number(CACHE_GB) * 2**30) if cap_bytes is None else int(cap_bytes)
+    es = sorted(cache_entries(root), key=lambda e: e[2])
+    total, now, n, freed = sum(b for _, b, _ in es), time.time(), 0, 0
+    for p, b, mt in es:
+        if total <= cap: break
+        if now - mt < min_age_s: continue
+        shutil.rmtree(p, ignore_errors=True) if p.is_dir() and not p.is_symlink() else p.unlink(missing_ok=True)
+        total -= b; freed += b; n += 1
+    return n, freed
+
+def clear_cache(root:Path|None=None) -> tuple:
+    "Remove every cache entry but the `KEEP` folders'; (entries removed, bytes freed)."
+    return evict(0, root, min_age_s=0)
 
 # %% ../nbs/30_host.ipynb #a0030171
 def _runner_object(cxx:str, mode:str) -> Path:
@@ -331,7 +486,7 @@ def _runner_object(cxx:str, mode:str) -> Path:
     if obj.exists(): return obj
     tmp = Path(tempfile.mkdtemp(prefix='runner-', dir=cache_dir()))
     (tmp / 'runner.cpp').write_text(RUNNER_CPP)
-    r = subprocess.run([cxx, *_COMMON, *rflags, '-c', 'runner.cpp', '-o', 'runner.o'], cwd=tmp, capture_output=True, text=True)
+    r = compile_run([cxx, *_COMMON, *rflags, '-c', 'runner.cpp', '-o', 'runner.o'], tmp, f'the host runner ({mode})')
     if r.returncode: raise HostCompileError(f"the host runner ({mode}) does not compile:\n{(r.stderr or r.stdout).strip()}")
     os.replace(tmp / 'runner.o', obj); shutil.rmtree(tmp, ignore_errors=True)
     return obj
@@ -354,7 +509,7 @@ def precompiled(cxx:str,    # the compiler the kernel is built with
     cache_dir().mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix='pch-', dir=cache_dir()))
     (tmp / name).write_text(text)
-    r = subprocess.run([cxx, *flags, '-x', 'c++-header', name, '-o', f'{name}.gch'], cwd=tmp, capture_output=True, text=True)
+    r = compile_run([cxx, *flags, '-x', 'c++-header', name, '-o', f'{name}.gch'], tmp, f'the precompiled {name}')
     if r.returncode: shutil.rmtree(tmp, ignore_errors=True); return None   # the kernel's own build then reports the error
     try: tmp.rename(d)
     except OSError: shutil.rmtree(tmp, ignore_errors=True)   # another process made it first
@@ -393,6 +548,12 @@ def _dirs_digest(include_dirs) -> str:
 
 BUILD_RECIPE = 'v2: template __shared__ sections renamed'  # part of every cache key: change it when the build steps change
 
+STATIC_SHARED_LIMIT = 48 * 1024   # bytes of static __shared__ a CUDA block may declare, on every architecture (more needs dynamic)
+
+def _static_shared(objdump_h:str) -> int:
+    "Bytes of static shared memory in an object's section table: `fx_shared` and the template instances' `.bss._ZZ` arrays."
+    return sum(int(m.group(2), 16) for m in re.finditer(r'^\s*\d+\s+(fx_shared|\.bss\._ZZ\S+)\s+([0-9a-f]+)', objdump_h, re.M))
+
 def shared_sections(obj:Path) -> list:
     "Move the function-local `__shared__` arrays of template instances into `fx_shared` (in place); the sections moved."
     # The shim puts __shared__ variables in section fx_shared, whose bounds the runner uses to fill shared memory with
@@ -402,11 +563,21 @@ def shared_sections(obj:Path) -> list:
     # function-local statics (only __shared__ ones), so every such section is shared memory: rename them to fx_shared.
     r = subprocess.run(['objdump', '-h', str(obj)], capture_output=True, text=True)
     if r.returncode: raise HostError(f"objdump -h {obj.name} failed: {r.stderr.strip()}")
+    if (n := _static_shared(r.stdout)) > STATIC_SHARED_LIMIT:   # before anything runs: the runner would allocate it per block
+        raise SharedMemoryTooLarge(f"the kernel declares {n:,} bytes of static __shared__ memory; a CUDA block may have at most "
+                                   f"{STATIC_SHARED_LIMIT:,} (48 KiB; more only as dynamic shared memory, up to {MAX_DYN_SHARED:,})")
+    (obj.parent / 'static_shared').write_text(str(n))   # beside the executable: launch adds the dynamic bytes to it
     names = re.findall(r'^\s*\d+\s+(\.bss\._ZZ\S+)', r.stdout, re.M)
     if names:
         r = subprocess.run(['objcopy', *[f'--rename-section={n}=fx_shared' for n in names], str(obj)], capture_output=True, text=True)
         if r.returncode: raise HostError(f"objcopy could not move {names} to fx_shared: {r.stderr.strip()}")
     return names
+
+def _touched(d:Path) -> Path:
+    "`d`, its mtime set to now: a cache hit, so eviction takes the entries used least recently."
+    try: os.utime(d)
+    except OSError: pass
+    return d
 
 def build(src:str, fn_name:str, mode:str='fast',
           arch:int=900,          # __CUDA_ARCH__ the kernel sees
@@ -441,8 +612,9 @@ def build(src:str, fn_name:str, mode:str='fast',
     ).hexdigest()[:20]
     d = cache_dir() / f'{fn_name}-{mode}-{key}'
     exe = d / 'kernel'
-    if exe.exists(): return exe
-    tmp = Path(tempfile.mkdtemp(prefix='build-', dir=cache_dir().mkdir(parents=True, exist_ok=True) or cache_dir()))
+    if exe.exists(): return _touched(d) / 'kernel'
+    check_includes(src, (*map(str, include_dirs), str(CUDA_DIR)))
+    tmp = Path(tempfile.mkdtemp(prefix='build-', dir=cache_dir()))
     cflags = [*_COMMON, *kflags, *uflags, '-I', str(CUDA_DIR)]
     pch = precompiled(cxx, 'shim.h', SHIM_H, cflags)   # found (as shim.h.gch) before any shim.h, so the kernel's include takes it
     if pch is None: (tmp / 'shim.h').write_text(SHIM_H)
@@ -450,13 +622,15 @@ def build(src:str, fn_name:str, mode:str='fast',
     runner = _runner_object(cxx, mode)
     steps = [[cxx, *(['-I', str(pch)] if pch else []), *cflags, '-c', 'kernel.cpp', '-o', 'kernel.o'],
              [cxx, *rflags, 'kernel.o', str(runner), '-o', 'kernel', '-ldl', '-pthread']]
-    for n, cmd in enumerate(steps):
-        if n == 1: shared_sections(tmp / 'kernel.o')
-        r = subprocess.run(cmd, cwd=tmp, capture_output=True, text=True)
-        if r.returncode:
-            raise HostCompileError(f"{fn_name} ({mode}) does not compile for the CPU:\n{(r.stderr or r.stdout).strip()}")
-    try: tmp.rename(d)
-    except OSError: shutil.rmtree(tmp, ignore_errors=True)  # another process built it first
+    try:
+        for n, cmd in enumerate(steps):
+            if n == 1: shared_sections(tmp / 'kernel.o')
+            r = compile_run(cmd, tmp, f'{fn_name} ({mode})')
+            if r.returncode:
+                raise HostCompileError(f"{fn_name} ({mode}) does not compile for the CPU:\n{(r.stderr or r.stdout).strip()}")
+        tmp.rename(d)
+    except OSError: pass   # another process built it first
+    finally: shutil.rmtree(tmp, ignore_errors=True)   # a failed build keeps nothing
     return exe
 
 # %% ../nbs/30_host.ipynb #d8f1d98e
@@ -539,6 +713,14 @@ class LaunchResult:
 
 MAX_DYN_SHARED = 232448  # bytes: sm_90's largest dynamic shared allocation (227 KiB); the runner reserves this much
 
+def check_shared_total(exe:Path, shared_bytes:int) -> int:
+    "The kernel's static plus `shared_bytes` dynamic shared memory; `SharedMemoryTooLarge` past what a block may have."
+    p = Path(exe).parent / 'static_shared'
+    n = (int(p.read_text()) if p.exists() else 0) + int(shared_bytes)
+    if n > MAX_DYN_SHARED:
+        raise SharedMemoryTooLarge(f"static plus dynamic shared memory is {n:,} bytes; a CUDA block may have at most {MAX_DYN_SHARED:,}")
+    return n
+
 def launch(src:str, fn_name:str, grid, block, args:list, mode:str='fast', timeout:float=120.0,
            live=True, trace:bool=False,
            shared_bytes:int=0,    # dynamic shared memory (`extern __shared__`), the third <<<>>> argument
@@ -560,6 +742,7 @@ def launch(src:str, fn_name:str, grid, block, args:list, mode:str='fast', timeou
     for p, a in zip(params, args):
         if p.name in live: a[...] = _sentinel(a.dtype)[0]
     exe = build(src, fn_name, mode, arch=arch, include_dirs=include_dirs, defines=defines)
+    check_shared_total(exe, shared_bytes)
     with tempfile.TemporaryDirectory(prefix='fxrun-') as tmp:
         job, out, tr = Path(tmp) / 'job', Path(tmp) / 'out', Path(tmp) / 'trace'
         _job(job, fn_name, grid, block, params, args, outs, mode == 'race', int(shared_bytes))
@@ -567,7 +750,7 @@ def launch(src:str, fn_name:str, grid, block, args:list, mode:str='fast', timeou
                    UBSAN_OPTIONS='print_stacktrace=1:halt_on_error=1')
         cmd = [str(exe), str(job), str(out)] + ([str(tr)] if trace and mode == 'race' else [])
         t0 = time.perf_counter()
-        try: r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env)
+        try: r = bounded_run(cmd, timeout=timeout, env=env)
         except subprocess.TimeoutExpired:
             raise KernelTimeout(
                 f"{fn_name} ({mode}) did not finish within {timeout:g} s: an infinite loop, or a block that never reaches its end"

@@ -4,7 +4,7 @@
 
 # %% ../nbs/37_vet.ipynb #0adf7b80
 from __future__ import annotations
-import ast, functools, hashlib, importlib, json, math, os, re, shutil, sys, tempfile, time
+import ast, functools, hashlib, importlib, json, math, os, re, shutil, sys, tempfile, threading, time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -46,17 +46,18 @@ import ferrox_lit.mutants as _mutants_mod
 # %% auto #0
 __all__ = ['POINTERS', 'FAMILIES', 'GRID_LIMITS', 'BLOCK_LIMITS', 'MAX_BLOCK_THREADS', 'SEED_BLOCKS', 'MMVQ_OUTLIER',
            'OUT_DTYPES', 'SENTINELS', 'CLASSES', 'U32', 'ETA32', 'Q8_1_SENTINEL', 'Q8_1_FIELDS', 'VET_ARCHES',
-           'NVRTC_STUBS', 'SASS_KEYS', 'MUTANT_FIXTURES', 'DETECTOR_MODES', 'DETECTOR_FIXTURES', 'Q4_0_SRC',
-           'FIRST_BAD_KEYS', 'MMQ_VET_SABOTAGES', 'Q4_0_SABOTAGES', 'MEASURED', 'BENCH_JSON', 'OURS_JSON', 'VetError',
-           'UnknownFamily', 'BadLaunchExpression', 'UnknownQuantity', 'LaunchDivisionByZero', 'GridLimitExceeded',
-           'BlockLimitExceeded', 'BadGranule', 'BadOutDtype', 'ArgumentsMismatch', 'BadArch', 'parse_expr', 'eval_expr',
-           'eval_dims', 'KParam', 'signature', 'run_kernel', 'build_kernel', 'Fixture', 'odd_offset',
-           'scale_subnormal_blocks', 'dequant_fixtures', 'matvec_fixtures', 'mmvq_fixtures', 'mmq_fixtures',
-           'quantize_q8_1_fixtures', 'bind', 'gamma', 'round_twin', 'decode', 'classify', 'compare', 'mmvq_twin_of',
-           'mmq_twin_of', 'mmvq_reference', 'mmvq_bound', 'compare_mmvq', 'q8_1_field', 'compare_q8_1',
-           'cuda_include_dir', 'nvrtc_compile', 'sass_summary', 'nvrtc_rows', 'function_spans', 'reached_lines',
-           'mutation_analysis', 'vet', 'usage_message', 'vet_table', 'vet_ours', 'ours_row', 'int8_sabotage_rows',
-           'mmq_sabotage_rows', 'sabotage_rows', 'vet_digest', 'bench_measurement', 'ours_measurement']
+           'NVRTC_STUBS', 'SASS_KEYS', 'MUTANT_FIXTURES', 'DETECTOR_MODES', 'DETECTOR_FIXTURES', 'MAX_THREADS',
+           'MAX_SOURCE_MB', 'MODE_SLOWDOWN', 'Q4_0_SRC', 'FIRST_BAD_KEYS', 'MMQ_VET_SABOTAGES', 'Q4_0_SABOTAGES',
+           'MEASURED', 'BENCH_JSON', 'OURS_JSON', 'VetError', 'UnknownFamily', 'BadLaunchExpression', 'UnknownQuantity',
+           'LaunchDivisionByZero', 'GridLimitExceeded', 'BlockLimitExceeded', 'BadGranule', 'BadOutDtype',
+           'ArgumentsMismatch', 'BadArch', 'SourceTooLarge', 'WorkTooLarge', 'parse_expr', 'eval_expr', 'eval_dims',
+           'KParam', 'signature', 'run_kernel', 'build_kernel', 'Fixture', 'odd_offset', 'scale_subnormal_blocks',
+           'dequant_fixtures', 'matvec_fixtures', 'mmvq_fixtures', 'mmq_fixtures', 'quantize_q8_1_fixtures', 'bind',
+           'gamma', 'round_twin', 'decode', 'classify', 'compare', 'mmvq_twin_of', 'mmq_twin_of', 'mmvq_reference',
+           'mmvq_bound', 'compare_mmvq', 'q8_1_field', 'compare_q8_1', 'cuda_include_dir', 'nvrtc_compile',
+           'sass_summary', 'nvrtc_rows', 'function_spans', 'reached_lines', 'mutation_analysis', 'fixture_deadline',
+           'vet', 'usage_message', 'vet_table', 'vet_ours', 'ours_row', 'int8_sabotage_rows', 'mmq_sabotage_rows',
+           'sabotage_rows', 'vet_digest', 'bench_measurement', 'ours_measurement']
 
 # %% ../nbs/37_vet.ipynb #95291db7
 POINTERS = {'dequant': ('x', 'y'), 'matvec': ('w', 'x', 'y'), 'mul_mm': ('w', 'x', 'y'), 'mmvq': ('w', 'a', 'y'), 'mmq': ('w', 'a', 'y'),
@@ -91,6 +92,10 @@ class BadOutDtype(VetError): "--out-dtype is not float, half or bf16, or does no
 class ArgumentsMismatch(VetError): "--args does not name one value per kernel parameter, or a pointer where a scalar goes."
 
 class BadArch(VetError): "The sm the CPU runs build for is not an sm number (an int such as 75, 80 or 90)."
+
+class SourceTooLarge(VetError): "The source is past the size vet reads (`max_source_mb`): kernels are kilobytes, not megabytes."
+
+class WorkTooLarge(VetError): "The launches ask for more CPU threads over the fixtures than `max_threads`; the message says how many."
 
 # %% ../nbs/37_vet.ipynb #c486bd05
 def _cdiv(a:int, b:int) -> int: return -(-a // b)
@@ -897,6 +902,20 @@ def _prepared(family, fixtures, geometry, params, args, out_dtype) -> list:
     "Per fixture: (fixture, argv, offsets, y index, activations, grid, block); the argument refusals happen here."
     return [(fx, *bind(family, fx, params, args, out_dtype), *g) for fx, g in zip(fixtures, geometry)]
 
+MAX_THREADS = 2**24         # CPU threads over all fixtures' launches: ours need at most 48k; a grid of 2^31 blocks is refused
+MAX_SOURCE_MB = 8           # the largest source vet reads: llama.cpp's biggest kernel file is a few hundred KB
+MODE_SLOWDOWN = {'fast': 1, 'osthreads': 1, 'race': 4, 'asan': 4}   # a detector build runs a fixture up to this many times slower
+
+def fixture_deadline(threads:int,      # CUDA threads of the fixture's launch
+                     mode:str='fast',  # the build: the detector builds run slower
+                     base:float=10.0,  # seconds any launch gets: the runner starts, reads the job, writes the outputs (~0.1 s)
+                     per_thread:float=200e-6,   # seconds per CUDA thread: ~100x what our kernels take on a loaded core
+                    ) -> float:
+    "Seconds a fixture's run may take before it is stopped as an infinite loop: scaled by its work and the build."
+    return round((base + per_thread * threads) * MODE_SLOWDOWN.get(mode, 4), 1)
+
+def _threads(p) -> int: return math.prod(p[5]) * math.prod(p[6])   # a prepared fixture's grid x block
+
 def _run_one(p, kind, family, source, kernel, mode, out_dtype, approx, opts, timeout) -> dict:
     "Run one prepared fixture in `mode` and compare: a fixture row, with `detector` set when the runner raised."
     fx, argv, offs, yi, xs, grid, block = p
@@ -934,6 +953,9 @@ def vet(source:str,              # device code: the user's file (kernels and the
         jobs:int|None=None,      # parallel runs (default: $FERROX_LIT_JOBS or min(4, cores))
         nvrtc:bool=True,         # run the NVRTC rung
         sm:int=90,               # the GPU the CPU runs build for (__CUDA_ARCH__ = 10 sm): 75 takes a kernel's pre-sm_80 branches
+        max_threads:int=MAX_THREADS,    # refuse launches asking for more CPU threads than this over all fixtures
+        fixture_timeout:float|None=None,# seconds per fixture run (None: `fixture_deadline`, scaled by its threads and build)
+        max_source_mb:float=MAX_SOURCE_MB,  # refuse a larger source
        ) -> dict:
     "Put a user's CUDA kernel through the ladder on the CPU; the report (see `vet_table`). Bad input raises before anything runs."
     t0 = time.perf_counter()
@@ -943,6 +965,9 @@ def vet(source:str,              # device code: the user's file (kernels and the
     if family == 'quantize_q8_1' and out_dtype != 'float':
         raise BadOutDtype(f"out_dtype {out_dtype!r}: the Q8_1 quantizer writes bytes (leave --out-dtype at float)")
     if not isinstance(source, str) or not source.strip(): raise VetError('source: expected the text of a CUDA file, got nothing')
+    if len(source) > max_source_mb * 2**20:
+        raise SourceTooLarge(f"source: {len(source) / 2**20:.1f} MB, past the {max_source_mb:g} MB vet reads (max_source_mb, "
+                             "--max-source-mb): strip what the kernel does not need")
     if isinstance(sm, bool) or not isinstance(sm, (int, np.integer)) or not 10 <= sm < 200:
         raise BadArch(f"sm {sm!r}: expected an sm number such as 75, 80 or 90")
     if not isinstance(mutant_limit, int) or mutant_limit < 1: raise VetError(f'mutant_limit {mutant_limit!r}: expected a positive int')
@@ -951,19 +976,32 @@ def vet(source:str,              # device code: the user's file (kernels and the
     for e in _dims_exprs(grid) + _dims_exprs(block): parse_expr(e, family)
     fixtures = _FIXTURES[family](kind, granule)
     geometry = _geometry(family, fixtures, grid, block)
+    threads = [math.prod(g) * math.prod(b) for g, b in geometry]   # before any build: the grid alone can ask too much
+    if sum(threads) > max_threads:
+        big = max(range(len(fixtures)), key=threads.__getitem__)
+        raise WorkTooLarge(f"the launches ask for {sum(threads):,} CPU threads over {len(fixtures)} fixtures ({threads[big]:,} for "
+                           f"{fixtures[big].label}: grid {geometry[big][0]} x block {geometry[big][1]}), past max_threads = "
+                           f"{max_threads:,} (--max-threads): check the grid expression")
     opts = dict(include_dirs=tuple(include_dirs), defines=dict(defines), filename=filename, arch=10 * int(sm))
     params = signature(source, kernel, **opts)
     prepared = _prepared(family, fixtures, geometry, params, args, out_dtype)
+    deadline = (lambda p, mode: float(fixture_timeout)) if fixture_timeout else (lambda p, mode: fixture_deadline(_threads(p), mode))
     build_kernel(source, kernel, 'fast', **opts)
     approx = _approx(source)
     jobs = _jobs(jobs)
-    run = lambda p, mode: _run_one(p, kind, family, source, kernel, mode, out_dtype, bool(approx), opts, 120.0)
+    stop = threading.Event()   # set by the first fixture that times out: the runs after it are skipped, and say why
+    def run(p, mode):
+        if stop.is_set(): return dict(fixture=p[0].label, mode=mode, skipped='not run: an earlier fixture timed out')
+        r = _run_one(p, kind, family, source, kernel, mode, out_dtype, bool(approx), opts, deadline(p, mode))
+        if r.get('detector', {}).get('error') == 'KernelTimeout': stop.set()
+        return r
     det_subset = [prepared[0], min(prepared, key=lambda p: math.prod(p[0].out_shape))][:DETECTOR_FIXTURES]
     def detector_build(mode):
         try: build_kernel(source, kernel, mode, **opts)
         except _usage_errors() as e:   # the fast build worked: a detector build that fails is the tool's gap, said as such
             return [dict(fixture='(build)', mode=mode, skipped=f"{type(e).__name__}: {str(e).strip()[:300]}")]
-        return [run(p, mode) for p in det_subset]
+        return [run(p, mode) for p in det_subset if not stop.is_set()] or [
+            dict(fixture='(run)', mode=mode, skipped='not run: a fixture timed out')]
     _say(progress, f"vet: fast run over {len(prepared)} fixtures, {' and '.join(DETECTOR_MODES)} builds"
                    + (', NVRTC sm_70 .. sm_90' if nvrtc else '') + f' ({jobs} jobs)')
     with ThreadPoolExecutor(jobs) as ex:   # the slow builds first: every rung's work shares the cores
@@ -991,7 +1029,15 @@ def vet(source:str,              # device code: the user's file (kernels and the
         rep['max_err_over_bound'] = _num(max(float(r.get('max_err_over_bound', 0.0)) for r in compared))
         rep['nmse'] = max(r.get('nmse', 0.0) for r in compared)
     rep['nvrtc'] = nv
-    if mutants:
+    if stop.is_set():
+        t = next(r for r in rows + det_rows if r.get('detector', {}).get('error') == 'KernelTimeout')
+        rep['stopped'] = (f"{t['fixture']} ({t['mode']}) timed out after {t['seconds']:g} s: the later fixtures, detector runs and "
+                          "mutation analysis were skipped")
+    passed = not (rep['mismatches'] or detectors)
+    if mutants and not passed:
+        rep['mutants'] = dict(status='skipped', detail='the kernel fails its fixtures: mutation analysis measures the tests of a '
+                              'kernel that passes them', total=0, killed=0, survivors=[], kill_rate=None)
+    elif mutants:
         subset = _mutant_subset([p[0] for p in prepared])
         sub = [p for p in prepared if p[0] in subset]
         base = max([r.get('seconds', 0.0) for r in rows if r['fixture'] in {f.label for f in subset}] or [1.0])
@@ -1065,6 +1111,7 @@ def vet_table(report:dict) -> str:
     sm = r['launch'].get('sm', 90)
     built = f', sm_{sm} build' if sm != 90 else ''
     out = [md_table(rows), '', f"**verdict: {r['verdict']}** ({r['kind']} {r['family']} `{r['kernel']}`{built}, {r['seconds']} s)"]
+    if r.get('stopped'): out += ['', f"stopped early: {r['stopped']}"]
     if r['first_mismatch']:
         out += ['', 'first mismatch:', md_table([r['first_mismatch']])]
     if r['detectors']:

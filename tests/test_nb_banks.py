@@ -15,6 +15,10 @@ from ferrox_lit.mul_mm import kernel_src, check_operands, validate_shape, grid_d
 from ferrox_lit.runtime import launch, build
 
 
+import ferrox_lit.banks as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
 import gguf
 import matplotlib.pyplot as plt
 from IPython.display import Markdown
@@ -25,10 +29,6 @@ from ferrox_lit.host import run_mul_mm
 from ferrox_lit.runtime import SanitizerError
 from IPython.display import Markdown
 from ferrox_lit.core import md_table
-
-
-import ferrox_lit.banks as _nbmod
-globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 def _wavefronts_by_the_rules(lane_words, width):

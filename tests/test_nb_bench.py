@@ -17,13 +17,13 @@ from ferrox_lit.mmq import MMQ_KINDS, ROWS as MMQ_ROWS, COLS as MMQ_COLS, mmq_gr
 from ferrox_lit.gguf_file import open_gguf, default_model_path
 
 
+import ferrox_lit.bench as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
 import matplotlib.pyplot as plt
 from IPython.display import Markdown, display
 from ferrox_lit.core import md_table
-
-
-import ferrox_lit.bench as _nbmod
-globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 def test_rotation():

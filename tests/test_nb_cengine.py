@@ -19,6 +19,10 @@ from ferrox_lit.matvec import dequant_src, DEQUANT_THREADS
 from ferrox_lit.gguf_file import open_gguf, default_model_path
 
 
+import ferrox_lit.cengine as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
 import json, time
 import matplotlib.pyplot as plt
 from IPython.display import Markdown
@@ -26,10 +30,6 @@ from ferrox_lit.core import md_table, errors_table, WrongDtype, NotWholeBlocks, 
 from ferrox_lit.kinds import KINDS, kind_by_name
 from ferrox_lit.source import show_cuda, code_md
 from ferrox_lit.gguf_file import open_gguf, default_model_path, DefaultModelUnavailable
-
-
-import ferrox_lit.cengine as _nbmod
-globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 def test_engine_sources_hold_the_kernel_text_unmodified():

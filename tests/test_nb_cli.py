@@ -28,7 +28,8 @@ from ferrox_lit.dryrun import stand_in
 from ferrox_lit.bench import model_shapes
 from ferrox_lit.bench import run_bench, SHAPES, BATCHES
 from ferrox_lit.gpu import device_check
-from ferrox_lit.vet import vet, vet_table, usage_message
+from ferrox_lit.vet import vet, vet_table, usage_message, MAX_THREADS, MAX_SOURCE_MB
+from ferrox_lit.runtime import kill_children, cache_root, cache_usage, clear_cache, evict, CACHE_GB
 
 
 import ferrox_lit.cli as _nbmod
@@ -185,7 +186,7 @@ def test_cli_names_any_case_and_kind_free_families():
     assert rc == 0 and 'ferrox_quantize_q8_1' in out and out == FAMILIES['quantize_q8_1'](None)[0]
     rc, out, err = _run(['check', '--kinds', 'q8_0', '--json', '--no-progress'])
     assert {r['kind'] for r in json.loads(out)} == {'*', 'Q8_0'}
-    assert set(COMMANDS) == {'check', 'emit', 'census', 'report', 'bench', 'gpu-check', 'kinds', 'vet'}
+    assert set(COMMANDS) == {'check', 'emit', 'census', 'report', 'bench', 'gpu-check', 'kinds', 'vet', 'cache'}
 
 
 def test_model_shapes_sources():
@@ -267,3 +268,122 @@ def test_check_mutants_rung():
         assert [r['rung'] for r in got] == ['mutants'] and rc == (1 if got[0]['verdict'] == 'FAIL' else 0)
     from ferrox_lit.mutants import mutants_rung
     assert got[0]['verdict'] == mutants_rung('Q8_0')[0]                        # the row is the measurement's own verdict
+
+
+HOSTILE = r"""#include <cuda_fp16.h>
+#include <cstdint>
+struct block_q4_0 { half d; uint8_t qs[16]; };
+__global__ void dq(const void * __restrict__ vx, float * __restrict__ y, int64_t nb) {
+    const int64_t i = blockIdx.x;
+    const int t = threadIdx.x;
+    if (i >= nb) return;
+    const block_q4_0 * x = (const block_q4_0 *) vx;
+    const float d = __half2float(x[i].d);
+    const int q = t < 16 ? (x[i].qs[t % 16] & 0xF) : (x[i].qs[t % 16] >> 4);
+    BODY
+    y[i * 32 + t + OFFSET] = d * (float) (q - 8);
+}
+"""
+VET_ARGV = ['vet', 'k.cu', '--kind', 'Q4_0', '--family', 'dequant', '--kernel', 'dq', '--grid', 'nb', '--block', '32', '--args', 'x,y,nb']
+
+def _hostile(body='', offset='0', head='') -> str: return head + HOSTILE.replace('BODY', body).replace('OFFSET', offset)
+
+def _tree(sid:int, tag:str) -> dict:
+    "pid -> resident bytes of the processes of session `sid`, and of any whose command line names `tag` (the test's cache)."
+    out = {}
+    for p in Path('/proc').iterdir():
+        if not p.name.isdigit(): continue
+        try:
+            st = (p / 'stat').read_text(); f = st[st.rindex(')') + 2:].split()
+            if int(f[3]) != sid and tag not in (p / 'cmdline').read_bytes().decode(errors='replace'): continue
+            out[int(p.name)] = int(f[21]) * os.sysconf('SC_PAGE_SIZE')   # rss, in pages
+        except (OSError, ValueError, IndexError): continue
+    return out
+
+def watched(argv, src:str|None=None, env:dict={}, limit_s:float=180, sigint_after:float|None=None) -> dict:
+    "`ferrox-lit argv` in a fresh process, own empty cache, in a temporary folder: status, seconds, peak MB, stderr, left-overs."
+    import subprocess, tempfile, time, signal, shutil
+    with tempfile.TemporaryDirectory(prefix='fx-hostile-') as d:
+        d = Path(d); cache = d / 'cache'
+        if src is not None: (d / 'k.cu').write_text(src)
+        code = 'import sys; from ferrox_lit.cli import main; sys.exit(main(sys.argv[1:]))'
+        p = subprocess.Popen([sys.executable, '-c', code, *argv], cwd=d, env={**os.environ, 'FERROX_LIT_CACHE': str(cache), **env},
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+        t0, peak, sent = time.perf_counter(), 0, None
+        while p.poll() is None:
+            peak = max(peak, sum(_tree(p.pid, str(cache)).values()))
+            el = time.perf_counter() - t0
+            if sigint_after is not None and sent is None and el > sigint_after: os.kill(p.pid, signal.SIGINT); sent = el
+            if el > limit_s: os.killpg(p.pid, signal.SIGKILL); break
+            time.sleep(0.05)
+        out, err = p.communicate()
+        secs = time.perf_counter() - t0
+        time.sleep(0.3)
+        left = _tree(p.pid, str(cache))
+        for pid in left: os.kill(pid, signal.SIGKILL)
+        builds = [e.name for e in (cache / 'host').iterdir()] if (cache / 'host').is_dir() else []
+        return dict(rc=p.returncode, seconds=secs, after_sigint=None if sent is None else secs - sent, peak_mb=peak / 2**20,
+                    out=out, err=err, left=len(left), builds=builds, tmp_left=sorted(x.name for x in d.iterdir() if x.name not in ('k.cu', 'cache')))
+
+def _one_line(r) -> str:
+    lines = [l for l in r['err'].splitlines() if l.strip() and not l.startswith('vet: ')]
+    assert len(lines) == 1, r['err']
+    return lines[0]
+
+
+def test_hostile_refusals_are_fast_and_leave_nothing():
+    cases = [   # (what, argv, source, env, the one line's text, seconds, MB)
+        ('include /dev/zero', VET_ARGV, _hostile(head='#include "/dev/zero"\n'), {}, 'k.cu:1: #include "/dev/zero" is /dev/zero, a device', 20, 400),
+        ('1 GiB __shared__', VET_ARGV, _hostile('__shared__ float big[268435456]; big[t] = d; __syncthreads(); if (big[(t + 1) % 32] != d) return;'), {},
+         'declares 1,073,741,824 bytes of static __shared__ memory; a CUDA block may have at most 49,152', 60, 600),
+        ('grid of 2^31 - 1', VET_ARGV[:9] + ['2147483647'] + VET_ARGV[10:], _hostile(), {}, 'CPU threads over 9 fixtures', 20, 400),
+        ('20 KB source, 0.01 MB limit', VET_ARGV + ['--max-source-mb', '0.01'], _hostile() + '// pad\n' * 3000, {},
+         'past --max-source-mb 0.01', 20, 400),
+        ('cache under a file', VET_ARGV, _hostile(), {'FERROX_LIT_CACHE': '/dev/null/cache'}, '/dev/null/cache/host cannot be written', 20, 400),
+        ('census --gguf', ['census', '--gguf', 'missing.gguf'], None, {}, 'missing.gguf: no such file', 20, 400),
+    ]
+    for what, argv, src, env, says, secs, mb in cases:
+        r = watched(argv, src, env)
+        line = _one_line(r)
+        assert r['rc'] == 2 and says in line and line.startswith('ferrox-lit: '), (what, r)
+        assert r['seconds'] < secs and r['peak_mb'] < mb and r['left'] == 0 and not r['tmp_left'], (what, r)
+        assert not [b for b in r['builds'] if b.startswith(('build-', 'dev-', 'dq-'))], (what, r['builds'])   # no build kept
+
+
+def test_hostile_runs_are_bounded():
+    # an infinite loop: the first fixture to time out ends the run, the report says so, mutation analysis is not run
+    r = watched(VET_ARGV + ['--fixture-timeout', '3'], _hostile('for (volatile int k = 0; k >= 0; k += 0) {}'))
+    assert r['rc'] == 1 and 'KernelTimeout' in r['out'] and 'stopped early:' in r['out'], r
+    assert 'the kernel fails its fixtures: mutation analysis' in r['out'] and r['seconds'] < 60 and r['left'] == 0, r
+    # an out-of-bounds write: named, and no "96% killed" for a kernel that fails every input
+    r = watched(VET_ARGV + ['--mutant-limit', '5'], _hostile(offset='(1 << 26)'))
+    assert r['rc'] == 1 and ('KernelCrashed' in r['out'] or 'SanitizerError' in r['out']), r
+    assert 'the kernel fails its fixtures' in r['out'] and '% killed' not in r['out'] and r['left'] == 0, r
+    # what must stay: __trap() named with its line; a syntax error one line, exit 2
+    r = watched(VET_ARGV + ['--no-mutants'], _hostile('if (t == 3) __trap();'))
+    assert r['rc'] == 1 and 'KernelTrap' in r['out'], r
+    r = watched(VET_ARGV + ['--no-mutants'], _hostile('int oops = ;'))
+    assert r['rc'] == 2 and 'k.cu:11' in _one_line(r), r
+
+
+def test_ctrl_c_and_two_at_once():
+    import subprocess, tempfile, threading
+    # Ctrl-C during the fast run of an infinite loop: one line, exit 130, its compilers and kernels killed
+    r = watched(VET_ARGV, _hostile('for (volatile int k = 0; k >= 0; k += 0) {}'), sigint_after=8)
+    assert r['rc'] == 130 and r['after_sigint'] < 5 and r['left'] == 0, r
+    assert _one_line(r).startswith('ferrox-lit: interrupted') and 'Traceback' not in r['err'], r
+    # two vets at once on one cache: both pass (builds land by rename, the loser's copy is dropped)
+    with tempfile.TemporaryDirectory(prefix='fx-hostile-') as d:
+        d = Path(d); (d / 'k.cu').write_text(_hostile())
+        env = {**os.environ, 'FERROX_LIT_CACHE': str(d / 'cache')}
+        code = 'import sys; from ferrox_lit.cli import main; sys.exit(main(sys.argv[1:]))'
+        ps = [subprocess.Popen([sys.executable, '-c', code, *VET_ARGV, '--no-mutants'], cwd=d, env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True) for _ in range(2)]
+        rs = [(p.wait(timeout=300), p.stdout.read(), p.stderr.read()) for p in ps]
+        assert all(rc == 0 and '**verdict: pass**' in out for rc, out, _ in rs), rs
+        assert not [e.name for e in (d / 'cache' / 'host').iterdir() if e.name.startswith('build-')]   # no half-built entry left
+        # `ferrox-lit cache` shows the sizes, `--clear` empties it
+        r = subprocess.run([sys.executable, '-c', code, 'cache'], env=env, capture_output=True, text=True)
+        assert r.returncode == 0 and 'host' in r.stdout and 'entries' in r.stdout, r
+        r = subprocess.run([sys.executable, '-c', code, 'cache', '--clear'], env=env, capture_output=True, text=True)
+        assert r.returncode == 0 and r.stdout.startswith('removed ') and not list((d / 'cache' / 'host').iterdir()), r.stdout

@@ -12,11 +12,11 @@ from ferrox_lit.banks import trace_mul_mm, bank_report, kstep_total, plot_sites,
 from ferrox_lit.bench import limits
 
 
-from ferrox_lit.kinds import KINDS, kind_by_name
-
-
 import ferrox_lit.cost as _nbmod
 globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
+from ferrox_lit.kinds import KINDS, kind_by_name
 
 
 def test_bank_rows_per_format():

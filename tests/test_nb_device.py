@@ -18,6 +18,11 @@ from ferrox_lit.runtime import (
     SanitizerError, KernelTimeout, UntouchedOutput, HostError, UninitializedSharedRead, MAX_DYN_SHARED, device_source,
 )
 from ferrox_lit.runtime import shared_sections, BUILD_RECIPE
+from ferrox_lit.runtime import bounded_run, compile_run, check_includes, check_shared_total, _touched
+
+
+import ferrox_lit.device as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 from IPython.display import Markdown
@@ -25,10 +30,6 @@ from ferrox_lit.core import md_table, errors_table
 from ferrox_lit.source import code_md
 from ferrox_lit.kinds import kind_by_name
 from ferrox_lit.kind import random_blocks
-
-
-import ferrox_lit.device as _nbmod
-globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 demo = """int a = 1'000; // cudaMalloc in a comment

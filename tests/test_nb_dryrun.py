@@ -18,14 +18,14 @@ from ferrox_lit.device import kernels
 from ferrox_lit import gpu
 
 
+import ferrox_lit.dryrun as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
 import pytest
 from ferrox_lit.kinds import KINDS, kind_by_name
 from ferrox_lit.kind import random_blocks
 from ferrox_lit import gpu
-
-
-import ferrox_lit.dryrun as _nbmod
-globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 def test_device_array():
@@ -378,10 +378,11 @@ GPU_CHECK = Path(gpu.__file__).resolve().parent.parent / 'tools' / 'gpu_check.sh
 LEASE_S, WORST_AT_MOST_S = 15 * 60, 480     # the device tool's lease (start-up included); the script's worst case stays under this
 
 def _gpu_check(*args, env=None, script=GPU_CHECK, timeout=120):
-    "Run the GPU script (or a copy of it) with `args`: (exit status, stdout and stderr)."
-    import subprocess, tempfile
-    r = subprocess.run(['bash', str(script), *args], capture_output=True, text=True, timeout=timeout, cwd=GPU_CHECK.parent.parent,
-                       env={**os.environ, 'OUT': tempfile.mkdtemp(), **(env or {})})
+    "Run the GPU script (or a copy of it) with `args` and this interpreter (its $PYTHON): (exit status, stdout and stderr)."
+    import subprocess, sys, tempfile
+    with tempfile.TemporaryDirectory(prefix='fx-out-') as out:   # left behind by nothing
+        r = subprocess.run(['bash', str(script), *args], capture_output=True, text=True, timeout=timeout, cwd=GPU_CHECK.parent.parent,
+                           env={**os.environ, 'OUT': out, 'PYTHON': sys.executable, **(env or {})})
     return r.returncode, r.stdout + r.stderr
 
 def _plan(env=None) -> dict:

@@ -9,11 +9,11 @@ from ferrox_lit.core import require_dtype
 from ferrox_lit.source import cuda_text
 
 
-from ferrox_lit.source import show_cuda
-
-
 import ferrox_lit.f16 as _nbmod
 globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
+from ferrox_lit.source import show_cuda
 
 
 def test_f16_every_pattern():

@@ -32,6 +32,10 @@ from ferrox_lit.banks import mmq_bank_report
 from ferrox_lit.host import run_mmq
 
 
+import ferrox_lit.families as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
 from ferrox_lit.families import FAMILY_QUANTITIES, matvec_rung, mmq_evidence, mmq_real_evidence, mmvq_evidence, mmvq_real_evidence, vdot_evidence
 
 
@@ -39,10 +43,6 @@ import dataclasses
 from IPython.display import Markdown
 from ferrox_lit.core import md_table
 from ferrox_lit.kinds import kind_by_name
-
-
-import ferrox_lit.families as _nbmod
-globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 def test_new_rungs_fire():

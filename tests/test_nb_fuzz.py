@@ -16,12 +16,12 @@ from ferrox_lit.gguf_file import (open_gguf, craft_gguf, census, census_text, TI
                                   default_model_path, DefaultModelUnavailable, DefaultModelCorrupt, _VT)
 
 
-import json, shutil
-from IPython.display import Markdown
-
-
 import ferrox_lit.fuzz as _nbmod
 globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
+import json, shutil
+from IPython.display import Markdown
 
 
 def test_fuzz_no_unnamed_errors():

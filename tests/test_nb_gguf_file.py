@@ -17,13 +17,13 @@ from ferrox_lit.twin import mul_mm_twin, gemm_error
 from ferrox_lit.host import run_mul_mm
 
 
+import ferrox_lit.gguf_file as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
 import json
 import matplotlib.pyplot as plt
 from IPython.display import Markdown
-
-
-import ferrox_lit.gguf_file as _nbmod
-globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 def test_tiny_file_opens():

@@ -33,6 +33,18 @@ from ferrox_lit.int8_error import NMSE_LLAMA
 from ferrox_lit.matvec import GpuError, DEQUANT_BODY, F32_TO_F16_SRC
 
 
+import ferrox_lit.matvec as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
+import ferrox_lit.int8_error as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
+import ferrox_lit.gpu as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
 from ferrox_lit.gpu import MMVQ_SABOTAGE_KINDS
 
 
@@ -44,18 +56,6 @@ from IPython.display import Markdown
 from ferrox_lit.dryrun import stand_in
 from ferrox_lit.core import md_table
 from ferrox_lit.mmq import MmqUnsupported
-
-
-import ferrox_lit.matvec as _nbmod
-globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
-
-
-import ferrox_lit.int8_error as _nbmod
-globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
-
-
-import ferrox_lit.gpu as _nbmod
-globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 import pytest

@@ -23,18 +23,7 @@ from ferrox_lit.runtime import (
 from ferrox_lit.runtime import _COMMON, _MODE_FLAGS, _cxx, _sentinel, _raise_for
 
 
-from ferrox_lit.host import run_mmq, run_mmvq
-
-
-import matplotlib.pyplot as plt
-from ferrox_lit.kinds import KINDS, kind_by_name
-from ferrox_lit.source import show_cuda
-from IPython.display import Markdown
-from ferrox_lit.core import md_table
-from ferrox_lit.core import errors_table
-
-
-import os, struct
+import os, signal, struct
 from dataclasses import dataclass
 
 
@@ -48,6 +37,85 @@ globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__"
 
 import ferrox_lit.host as _nbmod
 globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
+from ferrox_lit.host import run_mmq, run_mmvq
+
+
+import matplotlib.pyplot as plt
+from ferrox_lit.kinds import KINDS, kind_by_name
+from ferrox_lit.source import show_cuda
+from IPython.display import Markdown
+from ferrox_lit.core import md_table
+from ferrox_lit.core import errors_table
+
+
+def _check_bounded(tmp_path):
+    import pytest, time
+    from ferrox_lit.mul_mm import kernel_src
+    from ferrox_lit.kinds import KINDS
+    # an include of a device is refused before any compiler starts, with the file and line; a folder likewise
+    for target, what in (('/dev/zero', 'a device'), (str(tmp_path), 'a folder')):
+        with pytest.raises(IncludeRefused, match=f'kernel.cu:2: #include "{target}" is {target}, {what}'):
+            check_includes('// one\n#include "' + target + '"\n', (), 'kernel.cu')
+    (tmp_path / 'a.h').write_text('#include "/dev/zero"\n')   # reached through a header
+    with pytest.raises(IncludeRefused, match='a.h:1'): check_includes('#include "a.h"\n', (str(tmp_path),))
+    check_includes('#include "a.h"\n#include <cstdint>\n', ())   # not found here: the compiler's to report
+    (tmp_path / 'b.h').write_text('#define B 1\n'); check_includes('#include "b.h"\n', (str(tmp_path),))   # a regular header passes
+    # the compiler's own limits: a 1 s deadline on a compiler that sleeps, a 64 MB cap on one that allocates
+    import os
+    os.environ['FERROX_LIT_COMPILE_SECONDS'] = '1'
+    try:
+        t = time.perf_counter()
+        with pytest.raises(CompileLimit, match=r'past its 1 s deadline .*FERROX_LIT_COMPILE_SECONDS raises it'):
+            compile_run(['sh', '-c', 'sleep 30 & sleep 30'], tmp_path, 'sleeper')
+        assert time.perf_counter() - t < 5
+    finally: del os.environ['FERROX_LIT_COMPILE_SECONDS']
+    zero = [_cxx(), '-fsyntax-only', '-x', 'c++', '/dev/zero']   # g++ reading a device that never ends: it grows until stopped
+    os.environ['FERROX_LIT_COMPILE_MEM_GB'] = '0.25'
+    try:
+        t = time.perf_counter()
+        with pytest.raises(CompileLimit, match=r'/dev/zero: the compiler used up its 0.25 GB memory cap .*FERROX_LIT_COMPILE_MEM_GB raises'):
+            compile_run(zero, tmp_path, '/dev/zero')
+        assert time.perf_counter() - t < 10
+        os.environ['FERROX_LIT_COMPILE_MEM_GB'] = 'lots'
+        with pytest.raises(HostError, match=r"FERROX_LIT_COMPILE_MEM_GB='lots': expected a positive number"): compile_limits()
+    finally: del os.environ['FERROX_LIT_COMPILE_MEM_GB']
+    assert not _CHILDREN   # nothing left waited on
+    # the cap is what stops it: the same 0.25 GB is plenty for a real kernel, and a process allocating 512 MB is stopped by
+    # bounded_run's cap and not without it
+    big = ['python3', '-c', 'x = bytearray(512 << 20)']
+    assert bounded_run(big, mem_bytes=2**28).returncode != 0 and bounded_run(big).returncode == 0
+
+def test_compiles_are_bounded(tmp_path=None):
+    import tempfile
+    with tempfile.TemporaryDirectory(prefix='fx-test-') as d: _check_bounded(Path(tmp_path or d))
+
+
+def test_cache_is_capped(tmp_path=None):
+    import tempfile, os, time
+    with tempfile.TemporaryDirectory(prefix='fx-test-') as d:
+        root = Path(tmp_path or d)
+        for sub, name, size, age in (('host', 'old', 3000, 500), ('host', 'new', 3000, 100), ('mutants', 'mid', 3000, 300),
+                                     ('host', 'busy', 3000, 1), ('models', 'gemma.gguf', 9000, 900)):
+            p = root / sub / name; p.mkdir(parents=True); (p / 'f').write_bytes(b'x' * size)
+            t = time.time() - age; os.utime(p, (t, t))
+        assert {r['folder']: r['entries'] for r in cache_usage(root)} == {'host': 3, 'models': 1, 'mutants': 1}
+        assert evict(7000, root) == (2, 6000)                             # the two oldest go: 'old', then 'mid'
+        assert sorted(p.name for p, *_ in cache_entries(root)) == ['busy', 'new'] and (root / 'models' / 'gemma.gguf').exists()
+        assert evict(0, root) == (1, 3000) and (root / 'host' / 'busy').exists()   # a minute-young entry stays
+        assert clear_cache(root) == (1, 3000) and (root / 'models' / 'gemma.gguf').exists()   # the model is kept
+        assert evict(10**9, root) == (0, 0)
+        # an unwritable cache is a named error: a folder under a regular file cannot exist
+        (root / 'file').write_text('x')
+        import pytest
+        with pytest.raises(CacheUnwritable, match='cannot be written .* set \\$FERROX_LIT_CACHE'): writable(root / 'file' / 'cache')
+        old = os.environ.get('FERROX_LIT_CACHE'); os.environ['FERROX_LIT_CACHE'] = str(root / 'file' / 'cache')
+        try:
+            with pytest.raises(CacheUnwritable): cache_dir()
+        finally:
+            if old is None: del os.environ['FERROX_LIT_CACHE']
+            else: os.environ['FERROX_LIT_CACHE'] = old
 
 
 def test_precompiled_shim_is_used_and_changes_nothing():

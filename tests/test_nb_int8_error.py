@@ -17,6 +17,10 @@ from ferrox_lit.twin import mul_mm_twin
 from ferrox_lit.matvec import matvec_twin
 
 
+import ferrox_lit.int8_error as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
 from ferrox_lit.int8_error import NMSE_LLAMA
 
 
@@ -24,10 +28,6 @@ from IPython.display import Markdown
 import matplotlib.pyplot as plt
 from ferrox_lit.core import md_table
 from ferrox_lit.kinds import kind_by_name
-
-
-import ferrox_lit.int8_error as _nbmod
-globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 def test_nmse():

@@ -13,14 +13,14 @@ from ferrox_lit.runtime import SHIM_H, _COMMON, _cxx, cache_dir
 from ferrox_lit.runtime import MEASURED, StaleMeasurement
 
 
+import ferrox_lit.intrinsics as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
 import time
 from IPython.display import Markdown
 from ferrox_lit.core import md_table, errors_table
 from ferrox_lit.source import show_cuda
-
-
-import ferrox_lit.intrinsics as _nbmod
-globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 def test_run_ops_named_errors_and_a_known_value():

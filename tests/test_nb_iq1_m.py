@@ -16,6 +16,10 @@ from ferrox_lit.kind import pieces_vdot, pieces_twin, epi_halves
 from ferrox_lit.core import word_at, dp4a, vsub4
 
 
+import ferrox_lit.formats.iq1_m as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
 from IPython.display import Markdown
 import libgguf
 import matplotlib.pyplot as plt
@@ -35,10 +39,6 @@ from ferrox_lit.int8_error import plot_kind_error
 from ferrox_lit.families import mmq_evidence
 
 from ferrox_lit.kind import degenerate_blocks
-
-
-import ferrox_lit.formats.iq1_m as _nbmod
-globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 def test_iq1_m_d_from_nibbles():

@@ -18,6 +18,10 @@ from ferrox_lit.kind import pieces_vdot, pieces_twin, epi_halves
 from ferrox_lit.core import word_at, dp4a, vsub4
 
 
+import ferrox_lit.formats.iq1_s as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
 from IPython.display import Markdown
 import libgguf
 import matplotlib.pyplot as plt
@@ -39,10 +43,6 @@ from ferrox_lit.kind import q8_1_chunks, activations
 from ferrox_lit.host import run_vdot
 from ferrox_lit.mmq import mmq_src
 from ferrox_lit.nvrtc import compile_kernel, disassemble, sass_ops
-
-
-import ferrox_lit.formats.iq1_s as _nbmod
-globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 def iq1s_probe_blocks(idx:np.ndarray) -> np.ndarray:

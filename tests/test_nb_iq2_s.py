@@ -21,6 +21,10 @@ from ferrox_lit.kind import random_blocks
 from ferrox_lit.core import mismatches
 
 
+import ferrox_lit.formats.iq2_s as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
 from ferrox_lit.host import run_vdot
 
 
@@ -42,10 +46,6 @@ from ferrox_lit.int8_error import plot_kind_error
 from ferrox_lit.families import mmq_evidence
 from ferrox_lit.vdot import vdot_sabotage_diffs, BOUND_U, route_errors
 from ferrox_lit.families import vdot_evidence, vdot_sabotage_report
-
-
-import ferrox_lit.formats.iq2_s as _nbmod
-globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 def test_iq2s_grid_is_gguf_pys():

@@ -17,6 +17,10 @@ from ferrox_lit.kind import pieces_vdot, pieces_twin, epi_halves
 from ferrox_lit.core import word_at, dp4a, vsub4
 
 
+import ferrox_lit.formats.iq2_xxs as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
 from IPython.display import Markdown
 import matplotlib.pyplot as plt
 import libgguf
@@ -33,10 +37,6 @@ from ferrox_lit.families import vdot_evidence, vdot_sabotage_report
 from ferrox_lit.int8_error import plot_kind_error
 from ferrox_lit.mmq import mmq_shapes
 from ferrox_lit.families import mmq_evidence
-
-
-import ferrox_lit.formats.iq2_xxs as _nbmod
-globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 def test_iq2xxs_grid_is_gguf_pys():

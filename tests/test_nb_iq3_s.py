@@ -19,6 +19,10 @@ from ferrox_lit.core import vsub4
 from ferrox_lit.formats.iq3_xxs import vnonzero4
 
 
+import ferrox_lit.formats.iq3_s as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
 from IPython.display import Markdown
 import matplotlib.pyplot as plt
 import libgguf
@@ -37,10 +41,6 @@ from ferrox_lit.vdot import vdot_sabotage_diffs, BOUND_U
 from ferrox_lit.families import vdot_evidence, vdot_sabotage_report
 from ferrox_lit.int8_error import plot_kind_error
 from ferrox_lit.families import mmq_evidence
-
-
-import ferrox_lit.formats.iq3_s as _nbmod
-globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 def test_odd_scale_is_the_bin_midpoint():

@@ -14,18 +14,18 @@ from ferrox_lit.core import FerroxError, NotWholeBlocks, require_dtype, mismatch
 from ferrox_lit.core import byte_at, u16_at  # the byte twins, shown here, live in core
 
 
-from ferrox_lit.kinds import KINDS
-
-
-import time
-
-
 import ferrox_lit.core as _nbmod
 globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 import ferrox_lit.kind as _nbmod
 globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
+from ferrox_lit.kinds import KINDS
+
+
+import time
 
 
 def test_codebook_roundtrip():

@@ -36,12 +36,12 @@ from ferrox_lit.formats.q1_0 import Q1_0
 from ferrox_lit.kind import roundtrip_error
 
 
-from IPython.display import Markdown
-from ferrox_lit.core import md_table
-
-
 import ferrox_lit.kinds as _nbmod
 globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
+from IPython.display import Markdown
+from ferrox_lit.core import md_table
 
 
 def test_registry_lookup():

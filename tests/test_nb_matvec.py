@@ -21,18 +21,6 @@ from ferrox_lit.kind import degenerate_blocks, f16_subnormal_blocks, weights_can
 from ferrox_lit.source import cuda_text
 
 
-from ferrox_lit.runtime import launch, HostError
-
-
-import json, time
-from pathlib import Path
-import matplotlib.pyplot as plt
-from ferrox_lit.source import show_cuda
-from IPython.display import Markdown
-from ferrox_lit.core import md_table
-from ferrox_lit.core import errors_table
-
-
 import math
 from ferrox_lit.core import require_dtype, require_host
 from ferrox_lit.matvec import Repacked, _rq_args, check_rq, rq_matvec_src
@@ -66,6 +54,18 @@ globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__"
 
 import ferrox_lit.matvec as _nbmod
 globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
+from ferrox_lit.runtime import launch, HostError
+
+
+import json, time
+from pathlib import Path
+import matplotlib.pyplot as plt
+from ferrox_lit.source import show_cuda
+from IPython.display import Markdown
+from ferrox_lit.core import md_table
+from ferrox_lit.core import errors_table
 
 
 def test_matvec_gates():

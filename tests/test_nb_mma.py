@@ -9,22 +9,6 @@ import numpy as np
 from ferrox_lit.core import FerroxError
 
 
-from ferrox_lit.nvrtc import NvrtcError
-
-
-from ferrox_lit.device import launch
-
-
-import inspect
-import matplotlib.pyplot as plt
-from matplotlib.colors import ListedColormap
-from IPython.display import Markdown
-from ferrox_lit.core import md_table, errors_table
-from ferrox_lit.source import show_cuda, code_md
-from ferrox_lit.runtime import HostError, WarpMaskLaneExited, WarpCollectiveMismatch, KernelAssert, SharedMemoryRace
-from ferrox_lit.nvrtc import compile_kernel, disassemble, sass_ops, resources
-
-
 from ferrox_lit.device import launch as device_launch  # the device runtime (mma.sync, ldmatrix), not the host launcher
 from ferrox_lit.mma import LDMATRIX_FORMS, _selector_a, _selector_b
 
@@ -54,6 +38,22 @@ globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__"
 
 import ferrox_lit.mma as _nbmod
 globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
+from ferrox_lit.nvrtc import NvrtcError
+
+
+from ferrox_lit.device import launch
+
+
+import inspect
+import matplotlib.pyplot as plt
+from matplotlib.colors import ListedColormap
+from IPython.display import Markdown
+from ferrox_lit.core import md_table, errors_table
+from ferrox_lit.source import show_cuda, code_md
+from ferrox_lit.runtime import HostError, WarpMaskLaneExited, WarpCollectiveMismatch, KernelAssert, SharedMemoryRace
+from ferrox_lit.nvrtc import compile_kernel, disassemble, sass_ops, resources
 
 
 import pytest

@@ -19,25 +19,6 @@ from ferrox_lit.mul_mm import kind_prelude
 from ferrox_lit.kind import degenerate_blocks
 
 
-from ferrox_lit.nvrtc import SassUnavailable, arch_number, compile_kernel, disassemble, occupancy, resources, sass_ops
-from ferrox_lit.banks import SharedTrace, Site, read_trace, resolve_lines, site_report
-from ferrox_lit.int8_error import error_activations, error_weights, int8_path, nmse
-
-
-from ferrox_lit.host import run_quantize_q8_1
-
-
-from IPython.display import Markdown
-from ferrox_lit.core import md_table
-from ferrox_lit.source import show_cuda
-from ferrox_lit.kinds import KINDS, kind_by_name
-from ferrox_lit.kind import vdot_twin
-from ferrox_lit.q8_1 import BLOCK_BYTES as Q8_1_BYTES
-import matplotlib.pyplot as plt
-from ferrox_lit.mma import a_coords
-import re
-
-
 from ferrox_lit.device import launch as device_launch  # the device runtime (mma.sync), not the host launcher
 
 
@@ -45,19 +26,11 @@ from ferrox_lit.device import launch as device_launch  # the device runtime (mma
 from ferrox_lit.mmq import WARPS, check_arch, check_mmq, mmq_grid, mmq_src
 
 
-from ferrox_lit.gguf_file import _resolve, _open_cached, pick_tensor
-from ferrox_lit.kind import OUTLIER_SCALE
-from ferrox_lit.runtime import HostError
-
-
 from ferrox_lit.mmq import MMQ_SABOTAGES
 
 
 # the module needs these; this page defined them above, so the page does not re-import them
 from ferrox_lit.mmq import MMQ_BODY, _activations, mmq_kind, mmq_shapes
-
-
-from ferrox_lit.runtime import launch, build
 
 
 from ferrox_lit.core import mismatches
@@ -70,9 +43,6 @@ from ferrox_lit.mmq import COLS, KC, MmqOperands, ROWS, WARPS, check_mmq, mmq_gr
 
 # the module needs these; this page defined them above, so the page does not re-import them
 from ferrox_lit.mmq import WARPS, check_arch, mmq_kind, mmq_src
-
-
-from ferrox_lit.twin import mul_mm_twin
 
 
 # the module needs these; this page defined them above, so the page does not re-import them
@@ -101,6 +71,36 @@ globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__"
 
 import ferrox_lit.mmq as _nbmod
 globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
+from ferrox_lit.nvrtc import SassUnavailable, arch_number, compile_kernel, disassemble, occupancy, resources, sass_ops
+from ferrox_lit.banks import SharedTrace, Site, read_trace, resolve_lines, site_report
+from ferrox_lit.int8_error import error_activations, error_weights, int8_path, nmse
+
+
+from ferrox_lit.host import run_quantize_q8_1
+
+
+from IPython.display import Markdown
+from ferrox_lit.core import md_table
+from ferrox_lit.source import show_cuda
+from ferrox_lit.kinds import KINDS, kind_by_name
+from ferrox_lit.kind import vdot_twin
+from ferrox_lit.q8_1 import BLOCK_BYTES as Q8_1_BYTES
+import matplotlib.pyplot as plt
+from ferrox_lit.mma import a_coords
+import re
+
+
+from ferrox_lit.gguf_file import _resolve, _open_cached, pick_tensor
+from ferrox_lit.kind import OUTLIER_SCALE
+from ferrox_lit.runtime import HostError
+
+
+from ferrox_lit.runtime import launch, build
+
+
+from ferrox_lit.twin import mul_mm_twin
 
 
 def test_fragment_conflicts():

@@ -4,30 +4,8 @@
 from __future__ import annotations
 
 
-from ferrox_lit.families import compile_one
-
-
-from ferrox_lit.host import run_quantize_q8_1
-
-
-from IPython.display import Markdown
-from ferrox_lit.core import md_table
-from ferrox_lit.source import show_cuda
-from ferrox_lit.kinds import KINDS, kind_by_name
-from ferrox_lit.families import FAMILIES
-from ferrox_lit.twin import mul_mm_twin
-
-
-from ferrox_lit.runtime import launch
-
-
 # the module needs these; this page defined them above, so the page does not re-import them
 from ferrox_lit.mmvq import MMVQ_ROWS, check_mmvq, mmvq_src
-
-
-from ferrox_lit.gguf_file import _resolve, _open_cached, pick_tensor
-from ferrox_lit.runtime import HostError
-from ferrox_lit.nvrtc import disassemble, SassUnavailable
 
 
 from ferrox_lit.mmvq import MMVQ_SABOTAGES
@@ -49,6 +27,28 @@ globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__"
 
 import ferrox_lit.mmvq as _nbmod
 globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
+from ferrox_lit.families import compile_one
+
+
+from ferrox_lit.host import run_quantize_q8_1
+
+
+from IPython.display import Markdown
+from ferrox_lit.core import md_table
+from ferrox_lit.source import show_cuda
+from ferrox_lit.kinds import KINDS, kind_by_name
+from ferrox_lit.families import FAMILIES
+from ferrox_lit.twin import mul_mm_twin
+
+
+from ferrox_lit.runtime import launch
+
+
+from ferrox_lit.gguf_file import _resolve, _open_cached, pick_tensor
+from ferrox_lit.runtime import HostError
+from ferrox_lit.nvrtc import disassemble, SassUnavailable
 
 
 def test_lane_order_sum_by_hand():

@@ -13,13 +13,13 @@ from ferrox_lit.kinds import KINDS, kind_by_name, require_kind
 from ferrox_lit.source import cuda_text
 
 
+import ferrox_lit.mul_mm as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
 from ferrox_lit.source import show_cuda
 from ferrox_lit.core import errors_table
 from IPython.display import Markdown
-
-
-import ferrox_lit.mul_mm as _nbmod
-globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 def test_gates():

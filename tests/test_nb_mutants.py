@@ -26,6 +26,10 @@ from ferrox_lit.host import run_matvec_partials, run_reduce, run_rq_partials
 from ferrox_lit.kinds import KINDS
 
 
+import ferrox_lit.mutants as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
 import dataclasses, difflib, tempfile
 import pytest
 
@@ -36,10 +40,6 @@ from ferrox_lit.core import errors_table
 from ferrox_lit.source import code_md, show_cuda
 import matplotlib.pyplot as plt
 from ferrox_lit.kinds import KINDS
-
-
-import ferrox_lit.mutants as _nbmod
-globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 def test_tokens_skip_comments_strings_chars_and_preprocessor():

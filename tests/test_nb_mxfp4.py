@@ -18,6 +18,10 @@ from ferrox_lit.core import u16_at
 from ferrox_lit.core import word_at, dp4a, lut4, int8_table, i8_table_src
 
 
+import ferrox_lit.formats.mxfp4 as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
 from IPython.display import Markdown
 import matplotlib.pyplot as plt
 from ferrox_lit.kind import three_opinions, opinions_table, layout_table, plot_layout, plot_error, check_geometry, parse_constant_array
@@ -28,10 +32,6 @@ from ferrox_lit.vdot import vdot_sabotage_diffs, route_errors, BOUND_U
 from ferrox_lit.families import vdot_evidence, vdot_sabotage_report
 from ferrox_lit.core import md_table
 from ferrox_lit.int8_error import plot_kind_error
-
-
-import ferrox_lit.formats.mxfp4 as _nbmod
-globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 def test_mxfp4_products_equal_gguf_except_code8_and_e255():

@@ -22,6 +22,10 @@ from ferrox_lit.core import word_at, dp4a, lut4
 from ferrox_lit.source import nvidia_dirs
 
 
+import ferrox_lit.formats.nvfp4 as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
 from ferrox_lit.host import run_vdot
 
 
@@ -48,10 +52,6 @@ from ferrox_lit.int8_error import plot_kind_error
 from ferrox_lit.mmq import mmq_shapes, mmq_twin
 from ferrox_lit.families import mmq_evidence
 from ferrox_lit.host import run_mmq
-
-
-import ferrox_lit.formats.nvfp4 as _nbmod
-globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 def test_e4m3_ocp_anchors():

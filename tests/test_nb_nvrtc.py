@@ -19,14 +19,6 @@ from ferrox_lit.runtime import cache_dir as host_cache_dir
 from ferrox_lit.source import nvidia_dirs
 
 
-import matplotlib.pyplot as plt
-from IPython.display import Markdown
-from ferrox_lit.core import md_table
-
-
-from ferrox_lit.families import Family, FAMILIES, register_family, DECODE_ARCHES
-
-
 from concurrent.futures import ThreadPoolExecutor
 from ferrox_lit.nvrtc import (
     FusedInExactMode, KernelClaimFailed, LocalMemoryTraffic, MissingInstructions, NarrowSharedLoads, SassEmpty,
@@ -51,6 +43,14 @@ globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__"
 
 import ferrox_lit.nvrtc as _nbmod
 globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
+import matplotlib.pyplot as plt
+from IPython.display import Markdown
+from ferrox_lit.core import md_table
+
+
+from ferrox_lit.families import Family, FAMILIES, register_family, DECODE_ARCHES
 
 
 def test_nvrtc_path_finds_both_wheel_layouts():

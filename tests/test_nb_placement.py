@@ -25,6 +25,10 @@ from ferrox_lit.host import run_mmq
 import ferrox_lit.host as _host
 
 
+import ferrox_lit.placement as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
 import importlib, inspect, time
 import matplotlib.pyplot as plt
 from IPython.display import Markdown
@@ -34,10 +38,6 @@ from ferrox_lit.kinds import KINDS, kind_by_name
 from ferrox_lit.kind import Kind
 from ferrox_lit.nvrtc import compile_kernel, resources, NvrtcError
 from ferrox_lit.requant import requantize
-
-
-import ferrox_lit.placement as _nbmod
-globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 def test_table_decls_finds_tables_and_only_tables():

@@ -15,6 +15,10 @@ from ferrox_lit.kind import pieces_vdot, pieces_twin, epi_halves
 from ferrox_lit.core import word_at, vsub4
 
 
+import ferrox_lit.formats.q1_0 as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
 from IPython.display import Markdown
 import libgguf
 import matplotlib.pyplot as plt
@@ -28,10 +32,6 @@ from ferrox_lit.vdot import vdot_sabotage_diffs, BOUND_U
 from ferrox_lit.families import vdot_evidence, vdot_sabotage_report
 from ferrox_lit.int8_error import plot_kind_error
 from ferrox_lit.families import mmq_evidence
-
-
-import ferrox_lit.formats.q1_0 as _nbmod
-globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 def test_q1_0_every_byte_pattern():

@@ -16,6 +16,10 @@ from ferrox_lit.kind import pieces_vdot, pieces_twin, epi_halves
 from ferrox_lit.core import word_at, dp4a
 
 
+import ferrox_lit.formats.q4_1 as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
 from IPython.display import Markdown
 import libgguf
 import matplotlib.pyplot as plt
@@ -30,10 +34,6 @@ from ferrox_lit.vdot import vdot_sabotage_diffs, route_errors, BOUND_U
 from ferrox_lit.families import vdot_evidence, vdot_sabotage_report
 from ferrox_lit.int8_error import plot_kind_error
 from ferrox_lit.families import mmq_evidence
-
-
-import ferrox_lit.formats.q4_1 as _nbmod
-globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 def test_q4_1_by_eye():

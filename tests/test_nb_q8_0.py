@@ -14,6 +14,10 @@ from ferrox_lit.source import cuda_text
 from ferrox_lit.core import word_at, dp4a
 
 
+import ferrox_lit.formats.q8_0 as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
 from IPython.display import Markdown
 import matplotlib.pyplot as plt
 from ferrox_lit.kind import three_opinions, opinions_table, sabotage_report, layout_table, plot_layout, plot_error
@@ -25,10 +29,6 @@ from ferrox_lit.vdot import vdot_sabotage_diffs, route_errors, BOUND_U
 from ferrox_lit.families import vdot_evidence, vdot_sabotage_report
 from ferrox_lit.core import md_table
 from ferrox_lit.int8_error import plot_kind_error
-
-
-import ferrox_lit.formats.q8_0 as _nbmod
-globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 def test_q8_0_geometry():

@@ -9,20 +9,8 @@ from ferrox_lit.core import FerroxError
 from ferrox_lit.source import cuda_text
 
 
-from IPython.display import Markdown
-from ferrox_lit.core import md_table
-from ferrox_lit.source import show_cuda
-from ferrox_lit.nvrtc import compile_kernel, resources
-
-
-from ferrox_lit.runtime import launch
-
-
 # the module needs these; this page defined them above, so the page does not re-import them
 from ferrox_lit.q8_1 import BLOCK_BYTES, Q8_1_THREADS, QK8_1, _check, q8_1_src
-
-
-from ferrox_lit.runtime import HostError
 
 
 # the module needs these; this page defined them above, so the page does not re-import them
@@ -39,6 +27,18 @@ globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__"
 
 import ferrox_lit.q8_1 as _nbmod
 globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
+from IPython.display import Markdown
+from ferrox_lit.core import md_table
+from ferrox_lit.source import show_cuda
+from ferrox_lit.nvrtc import compile_kernel, resources
+
+
+from ferrox_lit.runtime import launch
+
+
+from ferrox_lit.runtime import HostError
 
 
 def test_xor_butterfly_is_the_tree():

@@ -22,6 +22,10 @@ from ferrox_lit.host import run_matvec
 from ferrox_lit.families import FAMILIES, run_dequant
 
 
+import ferrox_lit.requant as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
 import inspect, time, json
 import matplotlib.pyplot as plt
 from IPython.display import Markdown
@@ -30,10 +34,6 @@ from ferrox_lit.source import code_md
 from ferrox_lit.kinds import error_table, kind_by_name
 from ferrox_lit.kind import roundtrip_error
 from ferrox_lit.mul_mm import kernel_src
-
-
-import ferrox_lit.requant as _nbmod
-globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 def real_or_skip():

@@ -11,6 +11,10 @@ from ferrox_lit.core import FerroxError
 from ferrox_lit.source import cuda_text, cuda_path, CUDA_DIR
 
 
+import ferrox_lit.runtime as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
 from ferrox_lit.runtime import SHIM_H, _COMMON, _cxx, cache_dir, launch
 
 
@@ -19,10 +23,6 @@ from ferrox_lit.core import md_table, errors_table
 from ferrox_lit.source import show_cuda
 from ferrox_lit.kinds import require_kind
 from ferrox_lit.kind import random_blocks
-
-
-import ferrox_lit.runtime as _nbmod
-globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 def test_with_runtime_inlines_each_header_once():

@@ -9,12 +9,12 @@ from pathlib import Path
 from ferrox_lit.core import FerroxError
 
 
-from IPython.display import Markdown
-from ferrox_lit.kinds import kind_by_name
-
-
 import ferrox_lit.source as _nbmod
 globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
+from IPython.display import Markdown
+from ferrox_lit.kinds import kind_by_name
 
 
 def test_cuda_text():

@@ -10,17 +10,6 @@ import numpy as np
 from ferrox_lit.core import FerroxError
 
 
-from ferrox_lit.kind import Sabotage, twin_slip
-
-
-from IPython.display import Markdown
-import gguf
-from ferrox_lit.core import md_table
-from ferrox_lit.kinds import kind_by_name
-from ferrox_lit.kind import swapped, random_blocks, sabotaged
-from ferrox_lit.core import mismatches
-
-
 from dataclasses import replace
 
 
@@ -34,6 +23,17 @@ globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__"
 
 import ferrox_lit.tables as _nbmod
 globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
+from ferrox_lit.kind import Sabotage, twin_slip
+
+
+from IPython.display import Markdown
+import gguf
+from ferrox_lit.core import md_table
+from ferrox_lit.kinds import kind_by_name
+from ferrox_lit.kind import swapped, random_blocks, sabotaged
+from ferrox_lit.core import mismatches
 
 
 def test_table_declares_its_values():

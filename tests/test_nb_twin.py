@@ -9,15 +9,15 @@ from ferrox_lit.kind import random_blocks
 from ferrox_lit.mul_mm import BM, BN, BK, grid_dims, check_operands
 
 
+import ferrox_lit.twin as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
 import matplotlib.pyplot as plt
 from ferrox_lit.kinds import KINDS, kind_by_name
 from ferrox_lit.core import mismatches
 from IPython.display import Markdown
 from ferrox_lit.core import md_table
-
-
-import ferrox_lit.twin as _nbmod
-globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 def test_twin_within_bound():

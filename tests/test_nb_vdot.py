@@ -26,24 +26,10 @@ from ferrox_lit.kind import (  # the int8 dot's contract, shown here, lives with
 )
 
 
-from ferrox_lit.nvrtc import SassEmpty, SassUnavailable, compile_kernel, disassemble, resources, sass_ops
-
-
-from IPython.display import Markdown
-from ferrox_lit.core import md_table
-from ferrox_lit.source import show_cuda
-from ferrox_lit.kinds import KINDS, kind_by_name
-from ferrox_lit.kind import parse_constant_array
-import re
-
-
 from ferrox_lit.f16 import f16_to_f32
 from ferrox_lit.source import cuda_text
 from ferrox_lit.core import word_at, dp4a
 from ferrox_lit.q8_1 import quantize_q8_1, QK8_1, BLOCK_BYTES as Q8_1_BYTES
-
-
-from ferrox_lit.runtime import launch
 
 
 from ferrox_lit.kind import Kind
@@ -96,6 +82,20 @@ globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__"
 
 import ferrox_lit.vdot as _nbmod
 globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
+from ferrox_lit.nvrtc import SassEmpty, SassUnavailable, compile_kernel, disassemble, resources, sass_ops
+
+
+from IPython.display import Markdown
+from ferrox_lit.core import md_table
+from ferrox_lit.source import show_cuda
+from ferrox_lit.kinds import KINDS, kind_by_name
+from ferrox_lit.kind import parse_constant_array
+import re
+
+
+from ferrox_lit.runtime import launch
 
 
 def test_integer_twins():

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 
-import ast, functools, hashlib, importlib, json, math, os, re, shutil, sys, tempfile, time
+import ast, functools, hashlib, importlib, json, math, os, re, shutil, sys, tempfile, threading, time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -44,16 +44,16 @@ import ferrox_lit.device as _device_module, ferrox_lit.intrinsics as _intrinsics
 import ferrox_lit.mutants as _mutants_mod
 
 
-from IPython.display import Markdown
-from ferrox_lit.core import errors_table
-
-
 import ferrox_lit.families as _nbmod
 globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 import ferrox_lit.vet as _nbmod
 globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
+from IPython.display import Markdown
+from ferrox_lit.core import errors_table
 
 
 def _raises(cls, f, *a, **kw):

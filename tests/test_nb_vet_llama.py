@@ -17,13 +17,13 @@ from ferrox_lit.vet import vet, vet_table
 from ferrox_lit.runtime import numpy_half, same_or_both_nan
 
 
+import ferrox_lit.vet_llama as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
 from IPython.display import Markdown
 from ferrox_lit.core import md_table, errors_table
 from ferrox_lit.source import code_md
-
-
-import ferrox_lit.vet_llama as _nbmod
-globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 def test_example_dir_edits_exactly_once():

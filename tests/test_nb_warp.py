@@ -10,14 +10,14 @@ import numpy as np
 from ferrox_lit.runtime import launch, HostError, RUNNER_CPP
 
 
+import ferrox_lit.warp as _nbmod
+globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
 from IPython.display import Markdown
 from ferrox_lit.core import md_table, errors_table
 from ferrox_lit.source import code_md
 from ferrox_lit.runtime import WarpMaskLaneExited, WarpCollectiveMismatch, ShuffleFromInactiveLane, ShuffleWidthError
-
-
-import ferrox_lit.warp as _nbmod
-globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
 def test_shuffles_match_numpy_every_width():
