@@ -18,7 +18,7 @@ from ferrox_lit.runtime import (
     SanitizerError, KernelTimeout, UntouchedOutput, HostError, UninitializedSharedRead, MAX_DYN_SHARED, device_source,
 )
 from .runtime import shared_sections, BUILD_RECIPE
-from .runtime import bounded_run, compile_run, check_includes, check_shared_total, _touched
+from .runtime import bounded_run, compile_run, check_includes, check_shared_total, _touched, crash_summary
 
 # %% auto #0
 __all__ = ['EXAMPLES_DIR', 'MMA_SHAPES', 'HOST_MARKERS', 'TRAMPOLINE_CPP', 'DeviceCompileError', 'KernelNotFound',
@@ -596,8 +596,9 @@ def _raise_device(kernel, mode, rc, err, timeout, filename):
     "host's `_raise_for`, except that a sanitizer report keeps the lines naming the user's file."
     if not any(l.startswith('FXERR ') for l in err.splitlines()) and ('ERROR: AddressSanitizer' in err or 'runtime error:' in err):
         keep = [l for l in err.splitlines() if 'ERROR: AddressSanitizer' in l or 'runtime error:' in l or f'{filename}:' in l
-                or l.startswith(('READ', 'WRITE')) or 'is located' in l]
-        raise SanitizerError(f"{kernel} ({mode}): sanitizer report:\n" + '\n'.join(keep[:12]))
+                or l.startswith(('READ', 'WRITE', 'FXCTX')) or 'is located' in l]
+        keep.sort(key=lambda l: not l.startswith('FXCTX'))   # the block and thread first
+        raise SanitizerError(crash_summary(kernel, mode, keep, filename) + "\nsanitizer report:\n" + '\n'.join(keep[:12]))
     _raise_for(kernel, mode, rc, err, timeout)
 
 def launch(source:str,            # device code (see `build`)

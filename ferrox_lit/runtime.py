@@ -23,7 +23,8 @@ __all__ = ['RUNTIME_HEADERS', 'SABOTAGES', 'STRIDE', 'SWEEPS', 'SABOTAGE_SWEEP',
            'IntegerDivisionByZero', 'CompileLimit', 'IncludeRefused', 'SharedMemoryTooLarge', 'CacheUnwritable',
            'Param', 'kernel_params', 'cache_root', 'writable', 'cache_dir', 'compile_limits', 'kill_children',
            'bounded_run', 'compile_run', 'check_includes', 'cache_entries', 'cache_usage', 'evict', 'clear_cache',
-           'precompiled', 'device_source', 'shared_sections', 'build', 'LaunchResult', 'check_shared_total', 'launch']
+           'precompiled', 'device_source', 'shared_sections', 'build', 'crash_summary', 'LaunchResult',
+           'check_shared_total', 'launch']
 
 # %% ../nbs/29b_runtime.ipynb #7ad5068b
 RUNTIME_HEADERS = ('cuda_fp16.h', 'cuda_bf16.h', 'cuda_runtime.h')  # in ferrox_lit/cuda/, package data
@@ -688,6 +689,17 @@ def _job(path, fn_name, grid, block, params, args, outs, race, shared_bytes:int=
             elif p.ctype == 'float': f.write(struct.pack('<IIQf', 2, 0, 4, float(a)))
             else: f.write(struct.pack('<IIQi' if p.dtype.kind == 'i' else '<IIQI', 1, 0, 4, int(a)))
 
+_LOC = re.compile(r'([\w.+-]+\.(?:cu|cuh|h|hpp|cpp|inl)):(\d+)')
+
+def crash_summary(fn_name:str, mode:str, lines:list, filename:str='kernel.cu') -> str:
+    "One line for a sanitizer report or a crash: what happened, the first frame in `filename` (file:line), the block and thread."
+    what = next((re.sub(r'^.*?(?:ERROR: AddressSanitizer: |runtime error: )', '', l).split(' (pc ')[0]
+                 for l in lines if 'ERROR: AddressSanitizer' in l or 'runtime error:' in l), '')
+    locs = [m.group(0) for l in lines for m in _LOC.finditer(l) if m.group(1) == Path(filename).name]
+    ctx = next((l.split(', ', 1)[1] for l in lines if l.startswith('FXCTX ') and ', ' in l), '')
+    parts = [what or 'crashed', f'at {locs[0]}' if locs else '', ctx]
+    return f"{fn_name} ({mode}): " + ', '.join(p for p in parts if p)
+
 def _raise_for(fn_name, mode, rc, err, timeout):
     for line in err.splitlines():
         if line.startswith('FXERR '):
@@ -697,7 +709,9 @@ def _raise_for(fn_name, mode, rc, err, timeout):
         keep = [l for l in err.splitlines() if 'ERROR: AddressSanitizer' in l or 'runtime error:' in l
                 or 'kernel.cu:' in l or l.startswith(('READ', 'WRITE', 'FXCTX')) or 'is located' in l]
         keep.sort(key=lambda l: not l.startswith('FXCTX'))   # the block and thread first (the runner's death callback)
-        raise SanitizerError(f"{fn_name} ({mode}): sanitizer report:\n" + '\n'.join(keep[:12]))
+        raise SanitizerError(crash_summary(fn_name, mode, keep) + "\nsanitizer report:\n" + '\n'.join(keep[:12]))
+    ctx = [l for l in err.splitlines() if l.startswith('FXCTX ')]   # the runner's signal handler: block, thread, signal
+    if ctx: raise KernelCrashed(f"{fn_name} ({mode}) crashed: {ctx[-1].split(', ', 1)[1]} (exit status {rc})\n{err.strip()[-2000:]}")
     raise KernelCrashed(f"{fn_name} ({mode}) exited with status {rc}:\n{err.strip()[-2000:]}")
 
 # %% ../nbs/30_host.ipynb #5cd31574

@@ -1087,6 +1087,10 @@ def vet_table(report:dict) -> str:
     fig = f"{nfx} fixtures, {r['elements']:,} elements, {r['mismatches']:,} mismatches ({_classes_text(r['mismatch_classes'])})"
     if 'twin_bit_exact' in r: fig += f"; {r['twin_bit_exact']:,} bit-exact with {r['family']}_twin"
     if 'max_err_over_bound' in r: fig += f"; max err/bound {float(r['max_err_over_bound']):.3g}, NMSE {r['nmse']:.3g}"
+    def said(d):   # a detector in the table: the error, the fixture, and its message's first line (where it crashed, what raced)
+        return f"{d['error']} on {d['fixture']}" + (f": {d['message'].splitlines()[0].split('): ', 1)[-1][:160]}" if d['message'] else '')
+    fast_det = next((d for d in r['detectors'] if d['mode'] == 'fast'), None)
+    if fast_det: fig += f"; {said(fast_det)}"   # where it crashed or hung, in the table itself
     rows = [dict(rung=f"fast run vs twin ({r['comparison']})", needs='CPU runtime', verdict='ok' if fast_ok else 'FAIL', figure=fig)]
     for mode, what in (('race', 'CPU + race detector'), ('asan', 'CPU + ASan/UBSan')):
         runs = [d for d in r['detector_runs'] if d['mode'] == mode]
@@ -1094,7 +1098,7 @@ def vet_table(report:dict) -> str:
         ran = [d for d in runs if not d['skipped']]
         skip = next((d['skipped'] for d in runs if d['skipped']), 'not run')
         rows.append(dict(rung=f'{mode} build', needs=what, verdict='FAIL' if dets else ('ok' if ran else 'n/a'),
-                         figure=(f"{dets[0]['error']} on {dets[0]['fixture']}" if dets else
+                         figure=(said(dets[0]) if dets else
                                  f"{len(ran)} fixtures clean" if ran else skip.splitlines()[0])))
     nv = r['nvrtc']
     for x in nv['rows']:

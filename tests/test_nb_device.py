@@ -18,7 +18,7 @@ from ferrox_lit.runtime import (
     SanitizerError, KernelTimeout, UntouchedOutput, HostError, UninitializedSharedRead, MAX_DYN_SHARED, device_source,
 )
 from ferrox_lit.runtime import shared_sections, BUILD_RECIPE
-from ferrox_lit.runtime import bounded_run, compile_run, check_includes, check_shared_total, _touched
+from ferrox_lit.runtime import bounded_run, compile_run, check_includes, check_shared_total, _touched, crash_summary
 
 
 import ferrox_lit.device as _nbmod
@@ -271,6 +271,7 @@ def test_signature_is_what_the_compiler_deduced():
 
 
 INC = Path(tempfile.mkdtemp(prefix='fx-inc-'))
+import atexit; atexit.register(shutil.rmtree, INC, True)   # the test run leaves no folder behind
 (INC / 'my_common.cuh').write_text('#pragma once\n#include <cstdint>\nstruct pair_t { int32_t a, b; };\n')
 ARCH_SRC = """#include "my_common.cuh"
 __global__ void arch_probe(pair_t * out, int n) { out[0].a = __CUDA_ARCH__; out[0].b = BLOCK * n; }"""
@@ -292,8 +293,10 @@ def test_include_dirs_defines_and_arch_reach_the_compiler():
     # an error in a user's header is quoted with the header's path and line, the shim's include chain dropped
     bad = Path(tempfile.mkdtemp(prefix='fx-inc-'))
     (bad / 'broken.cuh').write_text('#pragma once\nstruct broken_t { int a }; \n')
-    with pytest.raises(DeviceCompileError, match=rf'{re.escape(str(bad.resolve()))}/broken\.cuh:2:') as e:
-        build('#include "broken.cuh"\n__global__ void k(int * p) { }', 'k', include_dirs=[bad])
+    try:
+        with pytest.raises(DeviceCompileError, match=rf'{re.escape(str(bad.resolve()))}/broken\.cuh:2:') as e:
+            build('#include "broken.cuh"\n__global__ void k(int * p) { }', 'k', include_dirs=[bad])
+    finally: shutil.rmtree(bad, ignore_errors=True)
     assert 'host_shim' not in str(e.value) and 'In file included' not in str(e.value)
 
 

@@ -124,25 +124,28 @@ def test_precompiled_shim_is_used_and_changes_nothing():
     def disasm(exe): return subprocess.run(['objdump', '-d', '--no-show-raw-insn', str(exe.parent / 'kernel.o')],
                                            capture_output=True, text=True, check=True).stdout.split('\n', 3)[3]
     old = {v: os.environ.get(v) for v in ('FERROX_LIT_CACHE', 'FERROX_LIT_PCH')}
+    made = []   # the temporary caches and folders, removed at the end
+    def tmp(): made.append(tempfile.mkdtemp(prefix='fx-pch-')); return made[-1]
     try:
         outs = {}
         for use in (True, False):
-            os.environ['FERROX_LIT_CACHE'] = tempfile.mkdtemp(prefix='fx-pch-'); os.environ['FERROX_LIT_PCH'] = '1' if use else '0'
+            os.environ['FERROX_LIT_CACHE'] = tmp(); os.environ['FERROX_LIT_PCH'] = '1' if use else '0'
             outs[use] = disasm(build(src, fn, 'fast'))
             pchs = sorted(cache_dir().glob('pch-shim-*/shim.h.gch'))
             assert len(pchs) == (1 if use else 0), pchs
         assert outs[True] == outs[False] and len(outs[True]) > 1000
         # the .gch is what g++ includes ('!' in -H marks a valid precompiled header), given the flags it was made with
-        os.environ['FERROX_LIT_CACHE'] = tempfile.mkdtemp(prefix='fx-pch-'); os.environ['FERROX_LIT_PCH'] = '1'
+        os.environ['FERROX_LIT_CACHE'] = tmp(); os.environ['FERROX_LIT_PCH'] = '1'
         flags = [*_COMMON, *_MODE_FLAGS['fast'][0], '-D__CUDA_ARCH__=900', '-I', str(CUDA_DIR)]
         d = precompiled(_cxx(), 'shim.h', SHIM_H, flags)
-        t = Path(tempfile.mkdtemp()); (t / 'k.cpp').write_text('#include "shim.h"\n__global__ void k(float* y) { y[threadIdx.x] = 1.0f; }\n')
+        t = Path(tmp()); (t / 'k.cpp').write_text('#include "shim.h"\n__global__ void k(float* y) { y[threadIdx.x] = 1.0f; }\n')
         def trace(fl): return subprocess.run([_cxx(), '-I', str(d), *fl, '-H', '-fsyntax-only', 'k.cpp'], cwd=t,
                                              capture_output=True, text=True).stderr.splitlines()[0]
         assert trace(flags).startswith('!') and trace(flags).endswith('shim.h.gch')
         # sabotage: a .gch made for another __CUDA_ARCH__ is refused ('x'): g++ then parses the header as text
         assert trace([f.replace('=900', '=700') for f in flags]).startswith('x')
     finally:
+        for m in made: shutil.rmtree(m, ignore_errors=True)
         for v, x in old.items():
             if x is None: os.environ.pop(v, None)
             else: os.environ[v] = x

@@ -56,6 +56,9 @@ from IPython.display import Markdown
 from ferrox_lit.core import errors_table
 
 
+from ferrox_lit.runtime import compile_limits, CACHE_GB
+
+
 def _raises(cls, f, *a, **kw):
     "Run f(*a, **kw); assert it raises exactly `cls` (or a subclass); return the message."
     try: f(*a, **kw)
@@ -312,6 +315,29 @@ def _catch(f, **kw):
     try: f(**kw)
     except Exception as e: return e
     raise AssertionError('nothing raised')
+
+
+def test_vet_bounds_hostile_launches():
+    import pytest, time
+    base = dict(source=Q4_0_SRC, kernel='dequant_q4_0<float>', kind='Q4_0', family='dequant', grid='nb', block=32, args='x,y,nb',
+                mutants=False, nvrtc=False)
+    t = time.perf_counter()
+    with pytest.raises(WorkTooLarge, match=r'618,475,290,336 CPU threads over 9 fixtures .* past max_threads = 16,777,216'):
+        vet(**{**base, 'grid': '2147483647'})
+    with pytest.raises(WorkTooLarge, match='past max_threads = 1,000'): vet(**base, max_threads=1000)   # our 46,688 threads
+    with pytest.raises(SourceTooLarge, match='past the 0.0001 MB'): vet(**base, max_source_mb=0.0001)
+    assert time.perf_counter() - t < 5   # refused before anything is built
+    assert fixture_deadline(32) == 10.0 and fixture_deadline(32, 'asan') == 40.0 and fixture_deadline(50_000) == 20.0
+    # an infinite loop: the first timeout stops the run; mutation analysis is not run for a failing kernel
+    loop = Q4_0_SRC.replace('    const int j = t % 16;', '    for (volatile int k = 0; k >= 0; k += 0) {}\n    const int j = t % 16;')
+    t = time.perf_counter()
+    r = vet(**{**base, 'source': loop, 'mutants': True}, fixture_timeout=2)
+    assert r['verdict'] == 'fail' and 'timed out' in r['stopped'] and r['mutants']['status'] == 'skipped', r['stopped']
+    assert sum('skipped' in f for f in r['fixtures']) >= 5 and time.perf_counter() - t < 30
+    assert 'stopped early:' in vet_table(r)
+    # sabotage: the same kernel without the loop passes, and then mutation analysis runs
+    r = vet(**{**base, 'mutants': True, 'mutant_limit': 3})
+    assert r['verdict'] == 'pass' and r['mutants']['status'] == 'ok' and 'stopped' not in r
 
 
 def test_ours_green():

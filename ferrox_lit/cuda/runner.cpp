@@ -6,6 +6,7 @@
 #include <ucontext.h>
 #include <dlfcn.h>
 #include <unistd.h>
+#include <signal.h>
 #include <cstdio>
 #include <cstdlib>
 #include <cstdint>
@@ -557,6 +558,22 @@ static void asan_context() {
     fprintf(stderr, "FXCTX kernel %s, block (%u,%u,%u), thread (%u,%u,%u)\n", g_kernel, fx_blockIdx.x, fx_blockIdx.y, fx_blockIdx.z,
             fx_threadIdx.x, fx_threadIdx.y, fx_threadIdx.z);
 }
+#else
+// Without ASan a bad pointer is a bare SIGSEGV: say which block and thread was running, then die of the same signal
+// (the exit status stays the signal's). On a stack of its own, so a fiber that overflowed its stack is reported too.
+static void crash_context(int sig) {
+    char buf[192];
+    int n = snprintf(buf, sizeof buf, "FXCTX kernel %s, block (%u,%u,%u), thread (%u,%u,%u): %s\n", g_kernel, fx_blockIdx.x,
+                     fx_blockIdx.y, fx_blockIdx.z, fx_threadIdx.x, fx_threadIdx.y, fx_threadIdx.z, strsignal(sig));
+    if (n > 0) { ssize_t w = write(2, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1); (void)w; }
+    signal(sig, SIG_DFL); raise(sig);
+}
+static void catch_crashes() {
+    static char alt[1 << 16];
+    stack_t ss{}; ss.ss_sp = alt; ss.ss_size = sizeof alt; sigaltstack(&ss, nullptr);
+    struct sigaction sa{}; sa.sa_handler = crash_context; sa.sa_flags = SA_ONSTACK | SA_RESETHAND; sigemptyset(&sa.sa_mask);
+    for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL}) sigaction(sig, &sa, nullptr);
+}
 #endif
 
 // ---- the job file ----
@@ -577,6 +594,8 @@ int main(int argc, char** argv) {
     }
 #ifdef FX_ASAN
     __sanitizer_set_death_callback(asan_context);  // a sanitizer report then says which block and thread
+#else
+    catch_crashes();                               // a crash then says which block and thread
 #endif
     FILE* jf = fopen(argv[1], "rb"); if (!jf) fail("HOST", "cannot open job file %s", argv[1]);
     char magic[4]; rd(jf, magic, 4); if (memcmp(magic, "FXJ2", 4)) fail("HOST", "bad job file magic");
