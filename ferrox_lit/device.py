@@ -598,7 +598,7 @@ def _raise_device(kernel, mode, rc, err, timeout, filename):
         keep = [l for l in err.splitlines() if 'ERROR: AddressSanitizer' in l or 'runtime error:' in l or f'{filename}:' in l
                 or l.startswith(('READ', 'WRITE', 'FXCTX')) or 'is located' in l]
         keep.sort(key=lambda l: not l.startswith('FXCTX'))   # the block and thread first
-        raise SanitizerError(crash_summary(kernel, mode, keep, filename) + "\nsanitizer report:\n" + '\n'.join(keep[:12]))
+        raise SanitizerError(crash_summary(kernel, mode, keep, filename) + '\n' + '\n'.join(keep[:12]))
     _raise_for(kernel, mode, rc, err, timeout)
 
 def launch(source:str,            # device code (see `build`)

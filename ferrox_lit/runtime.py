@@ -461,7 +461,7 @@ def cache_usage(root:Path|None=None) -> list:
 
 def evict(cap_bytes:int|None=None,   # default `$FERROX_LIT_CACHE_GB`
           root:Path|None=None,
-          min_age_s:float=60.0,      # younger entries stay: a running build may be using them
+          min_age_s:float=3600.0,    # entries used within it stay: another process may be using them right now
          ) -> tuple:
     "Remove least recently used cache entries until the cache is under `cap_bytes`; (entries removed, bytes freed)."
     cap = int(_env_number(CACHE_GB) * 2**30) if cap_bytes is None else int(cap_bytes)
@@ -693,8 +693,10 @@ _LOC = re.compile(r'([\w.+-]+\.(?:cu|cuh|h|hpp|cpp|inl)):(\d+)')
 
 def crash_summary(fn_name:str, mode:str, lines:list, filename:str='kernel.cu') -> str:
     "One line for a sanitizer report or a crash: what happened, the first frame in `filename` (file:line), the block and thread."
-    what = next((re.sub(r'^.*?(?:ERROR: AddressSanitizer: |runtime error: )', '', l).split(' (pc ')[0]
-                 for l in lines if 'ERROR: AddressSanitizer' in l or 'runtime error:' in l), '')
+    what = next((re.sub(r'^.*?(?:ERROR: AddressSanitizer: |runtime error: )', '', l) for l in lines
+                 if 'ERROR: AddressSanitizer' in l or 'runtime error:' in l), '')
+    what = re.sub(r' \(pc 0x.*$| at pc 0x.*$', '', re.sub(r' address 0x[0-9a-f]+', ' address',
+                  re.sub(r' on (?:unknown )?address 0x[0-9a-f]+', '', what)))   # no addresses: they change from run to run
     locs = [m.group(0) for l in lines for m in _LOC.finditer(l) if m.group(1) == Path(filename).name]
     ctx = next((l.split(', ', 1)[1] for l in lines if l.startswith('FXCTX ') and ', ' in l), '')
     parts = [what or 'crashed', f'at {locs[0]}' if locs else '', ctx]
@@ -709,7 +711,7 @@ def _raise_for(fn_name, mode, rc, err, timeout):
         keep = [l for l in err.splitlines() if 'ERROR: AddressSanitizer' in l or 'runtime error:' in l
                 or 'kernel.cu:' in l or l.startswith(('READ', 'WRITE', 'FXCTX')) or 'is located' in l]
         keep.sort(key=lambda l: not l.startswith('FXCTX'))   # the block and thread first (the runner's death callback)
-        raise SanitizerError(crash_summary(fn_name, mode, keep) + "\nsanitizer report:\n" + '\n'.join(keep[:12]))
+        raise SanitizerError(crash_summary(fn_name, mode, keep) + '\n' + '\n'.join(keep[:12]))
     ctx = [l for l in err.splitlines() if l.startswith('FXCTX ')]   # the runner's signal handler: block, thread, signal
     if ctx: raise KernelCrashed(f"{fn_name} ({mode}) crashed: {ctx[-1].split(', ', 1)[1]} (exit status {rc})\n{err.strip()[-2000:]}")
     raise KernelCrashed(f"{fn_name} ({mode}) exited with status {rc}:\n{err.strip()[-2000:]}")

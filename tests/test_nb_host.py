@@ -101,11 +101,12 @@ def test_cache_is_capped(tmp_path=None):
             p = root / sub / name; p.mkdir(parents=True); (p / 'f').write_bytes(b'x' * size)
             t = time.time() - age; os.utime(p, (t, t))
         assert {r['folder']: r['entries'] for r in cache_usage(root)} == {'host': 3, 'models': 1, 'mutants': 1}
-        assert evict(7000, root) == (2, 6000)                             # the two oldest go: 'old', then 'mid'
+        assert evict(7000, root, min_age_s=60) == (2, 6000)                             # the two oldest go: 'old', then 'mid'
         assert sorted(p.name for p, *_ in cache_entries(root)) == ['busy', 'new'] and (root / 'models' / 'gemma.gguf').exists()
-        assert evict(0, root) == (1, 3000) and (root / 'host' / 'busy').exists()   # a minute-young entry stays
+        assert evict(0, root, min_age_s=60) == (1, 3000) and (root / 'host' / 'busy').exists()   # a minute-young entry stays
         assert clear_cache(root) == (1, 3000) and (root / 'models' / 'gemma.gguf').exists()   # the model is kept
         assert evict(10**9, root) == (0, 0)
+        (root / 'host' / 'recent').mkdir(); assert evict(0, root) == (0, 0)   # by default an hour-young entry stays
         # an unwritable cache is a named error: a folder under a regular file cannot exist
         (root / 'file').write_text('x')
         import pytest

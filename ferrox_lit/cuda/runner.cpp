@@ -572,7 +572,10 @@ static void catch_crashes() {
     static char alt[1 << 16];
     stack_t ss{}; ss.ss_sp = alt; ss.ss_size = sizeof alt; sigaltstack(&ss, nullptr);
     struct sigaction sa{}; sa.sa_handler = crash_context; sa.sa_flags = SA_ONSTACK | SA_RESETHAND; sigemptyset(&sa.sa_mask);
-    for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL}) sigaction(sig, &sa, nullptr);
+    for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL}) {   // only where nothing else handles it (table_trace.cpp's SIGSEGV tracer does)
+        struct sigaction old{};
+        if (sigaction(sig, nullptr, &old) == 0 && old.sa_handler == SIG_DFL && !(old.sa_flags & SA_SIGINFO)) sigaction(sig, &sa, nullptr);
+    }
 }
 #endif
 
