@@ -8,32 +8,16 @@ Not a test (tests/test_hostile.py has the bounded versions): a measurement, rend
 """
 import argparse, json, os, platform, shutil, signal, subprocess, sys, tempfile, time
 from pathlib import Path
+from ferrox_lit.device import example_source
 
 ROOT = Path(__file__).resolve().parent.parent
 EXE = shutil.which('ferrox-lit', path=str(Path(sys.executable).parent)) or 'ferrox-lit'
 
-KERNEL = r'''#include <cuda_fp16.h>
-#include <cstdint>
-struct block_q4_0 { half d; uint8_t qs[16]; };
-__global__ void dq(const void * __restrict__ vx, float * __restrict__ y, int64_t nb) {
-    const int64_t i = blockIdx.x;
-    const int t = threadIdx.x;
-    if (i >= nb) return;
-    const block_q4_0 * x = (const block_q4_0 *) vx;   // HOSTILE_X
-    const float d = __half2float(x[i].d);
-    const int j = t % 16;
-    const int q = t < 16 ? (x[i].qs[j] & 0xF) : (x[i].qs[j] >> 4);
-    HOSTILE_BODY
-    y[i * 32 + t] = d * (float) (q - 8);   // HOSTILE_STORE
-}
-'''
+KERNEL = example_source('hostile_q4_0.cu')   # a correct Q4_0 dequant with holes (BODY, OFFSET, X_SOURCE), shared with the tests
 VET = ['vet', 'kernel.cu', '--kind', 'Q4_0', '--family', 'dequant', '--kernel', 'dq', '--grid', 'nb', '--block', '32', '--args', 'x,y,nb']
 
-def kernel(body='', x=None, store=None, head='') -> str:
-    k = KERNEL.replace('HOSTILE_BODY', body)
-    if x: k = k.replace('const block_q4_0 * x = (const block_q4_0 *) vx;   // HOSTILE_X', x)
-    if store: k = k.replace('y[i * 32 + t] = d * (float) (q - 8);   // HOSTILE_STORE', store)
-    return head + k
+def kernel(body='', x='vx', offset='0', head='') -> str:
+    return head + KERNEL.replace('BODY', body).replace('OFFSET', offset).replace('X_SOURCE', x)
 
 CASES = {   # name -> (what it is, kernel text or None, argv, extra environment)
     'include /dev/zero': ('#include "/dev/zero"', kernel(head='#include "/dev/zero"\n'), VET + ['--no-mutants'], {}),
@@ -46,11 +30,11 @@ CASES = {   # name -> (what it is, kernel text or None, argv, extra environment)
     'grid of 2^31 - 1 blocks': ('--grid 2147483647', kernel(), VET[:9] + ['2147483647'] + VET[10:] + ['--no-mutants'], {}),
     '10 MB .cu': ('a valid kernel padded with 10 MB of comments', kernel() + ('// padding' + ' ' * 90 + '\n') * 100_000,
                   VET + ['--no-mutants'], {}),
-    'out-of-bounds write': ('y[i * 32 + t + (1 << 26)]', kernel(store='y[i * 32 + t + (1 << 26)] = d * (float) (q - 8);'),
+    'out-of-bounds write': ('y[i * 32 + t + (1 << 26)]', kernel(offset='(1 << 26)'),
                             VET + ['--no-mutants'], {}),
-    'null read': ('x = nullptr', kernel(x='const block_q4_0 * x = (const block_q4_0 *) nullptr;'), VET + ['--no-mutants'], {}),
+    'null read': ('x = nullptr', kernel(x='nullptr'), VET + ['--no-mutants'], {}),
     'out-of-bounds write (mutants)': ('the out-of-bounds write with mutation analysis',
-                                     kernel(store='y[i * 32 + t + (1 << 26)] = d * (float) (q - 8);'), VET + ['--mutant-limit', '20'], {}),
+                                     kernel(offset='(1 << 26)'), VET + ['--mutant-limit', '20'], {}),
     'cache not writable': ('$FERROX_LIT_CACHE under a file', kernel(), VET + ['--no-mutants'], {'FERROX_LIT_CACHE': '/dev/null/cache'}),
     'census --gguf': ('census --gguf FILE', None, ['census', '--gguf', 'missing.gguf'], {}),
     '__trap()': ('must stay: named with its line', kernel(body='if (t == 3) __trap();'), VET + ['--no-mutants'], {}),

@@ -270,23 +270,12 @@ def test_check_mutants_rung():
     assert got[0]['verdict'] == mutants_rung('Q8_0')[0]                        # the row is the measurement's own verdict
 
 
-HOSTILE = r"""#include <cuda_fp16.h>
-#include <cstdint>
-struct block_q4_0 { half d; uint8_t qs[16]; };
-__global__ void dq(const void * __restrict__ vx, float * __restrict__ y, int64_t nb) {
-    const int64_t i = blockIdx.x;
-    const int t = threadIdx.x;
-    if (i >= nb) return;
-    const block_q4_0 * x = (const block_q4_0 *) vx;
-    const float d = __half2float(x[i].d);
-    const int q = t < 16 ? (x[i].qs[t % 16] & 0xF) : (x[i].qs[t % 16] >> 4);
-    BODY
-    y[i * 32 + t + OFFSET] = d * (float) (q - 8);
-}
-"""
+from ferrox_lit.device import example_source
+HOSTILE = example_source('hostile_q4_0.cu')   # a correct kernel with holes: BODY, OFFSET, X_SOURCE
 VET_ARGV = ['vet', 'k.cu', '--kind', 'Q4_0', '--family', 'dequant', '--kernel', 'dq', '--grid', 'nb', '--block', '32', '--args', 'x,y,nb']
 
-def _hostile(body='', offset='0', head='') -> str: return head + HOSTILE.replace('BODY', body).replace('OFFSET', offset)
+def _hostile(body='', offset='0', head='', x='vx') -> str:
+    return head + HOSTILE.replace('BODY', body).replace('OFFSET', offset).replace('X_SOURCE', x)
 
 def _tree(sid:int, tag:str) -> dict:
     "pid -> resident bytes of the processes of session `sid`, and of any whose command line names `tag` (the test's cache)."
@@ -363,7 +352,7 @@ def test_hostile_runs_are_bounded():
     r = watched(VET_ARGV + ['--no-mutants'], _hostile('if (t == 3) __trap();'))
     assert r['rc'] == 1 and 'KernelTrap' in r['out'], r
     r = watched(VET_ARGV + ['--no-mutants'], _hostile('int oops = ;'))
-    assert r['rc'] == 2 and 'k.cu:11' in _one_line(r), r
+    assert r['rc'] == 2 and 'k.cu:14' in _one_line(r), r
 
 
 def test_ctrl_c_and_two_at_once():
