@@ -116,8 +116,9 @@ def main():
         print(f"{n:32} exit {str(r['exit']):18} {r['seconds']:7.1f} s {r['peak_mb']:6} MB  {r['first_line'][:90]}", flush=True)
     p = Path(a.json)
     m = json.loads(p.read_text()) if p.exists() else {}
-    pkg = subprocess.run([sys.executable, '-c', 'import ferrox_lit; print(ferrox_lit.__file__)'], capture_output=True,
-                         text=True).stdout.strip()   # the package the cases ran (PYTHONPATH may point at an older checkout)
+    pkg = subprocess.run([sys.executable, '-c', 'import ferrox_lit; print(ferrox_lit.__file__)'], capture_output=True, text=True,
+                         cwd=tempfile.gettempdir()).stdout.strip()   # the package the cases ran, from a folder as theirs (PYTHONPATH
+                                                                      # may name an older checkout; the repo root would shadow it)
     commit = subprocess.run(['git', 'rev-parse', '--short', 'HEAD'], cwd=Path(pkg).parent, capture_output=True, text=True).stdout.strip()
     m[a.label] = dict(when=time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime()), commit=commit, package=str(Path(pkg).parent),
         machine=platform.machine(), cpus=os.cpu_count(), load_avg=list(os.getloadavg()), time_cap_s=a.time, mem_cap_gb=a.mem_gb,

@@ -369,7 +369,7 @@ _CHILDREN = set()   # process groups of the subprocesses being waited on now (ea
 def kill_children() -> int:
     "Kill every process group the runtime started and still waits on (the command's Ctrl-C handler calls this); how many."
     n = 0
-    for pg in list(_CHILDREN):
+    for pg in _CHILDREN.copy():   # one C-level copy: worker threads add and discard while a Ctrl-C handler runs this
         try: os.killpg(pg, signal.SIGKILL); n += 1
         except OSError: pass
     return n
