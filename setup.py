@@ -23,7 +23,7 @@ setuptools.setup(
     url=c['git_url'],
     packages=setuptools.find_packages(include=['ferrox_lit', 'ferrox_lit.*']),
     include_package_data=True,
-    package_data={'ferrox_lit': ['cuda/*']},  # kernel text: read by the emitters, shown on the pages
+    package_data={'ferrox_lit': ['cuda/*', 'cuda/examples/*', 'cuda/examples/*/*']},  # kernel text: the emitters', the examples'
     python_requires='>=' + c['min_python'],
     install_requires=requirements,
     extras_require={'dev': dev_requirements, 'cuda': cuda_requirements},

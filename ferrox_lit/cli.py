@@ -4,7 +4,7 @@
 
 # %% ../nbs/90_cli.ipynb #1f4a0765
 from __future__ import annotations
-import argparse, json, os, re, signal, sys, time
+import argparse, json, os, re, shutil, signal, sys, time
 from pathlib import Path
 from dataclasses import dataclass
 from typing import Callable
@@ -30,10 +30,12 @@ from .bench import run_bench, SHAPES, BATCHES
 from .gpu import device_check
 from .vet import vet, vet_table, usage_message, MAX_THREADS, MAX_SOURCE_MB
 from .runtime import kill_children, cache_root, cache_usage, clear_cache, evict, CACHE_GB
+from .device import EXAMPLES_DIR
 
 # %% auto #0
 __all__ = ['RUNGS', 'GLOBAL_RUNGS', 'MUTANTS_RUNG', 'PROGRESS_EVERY_S', 'EPILOG', 'VET_EPILOG', 'COMMANDS', 'Rung', 'file_rungs',
-           'check_jobs', 'run_check', 'format_table', 'report_figures', 'write_report', 'quote_dirs', 'main']
+           'check_jobs', 'run_check', 'format_table', 'report_figures', 'write_report', 'quote_dirs', 'ExampleExists',
+           'copy_examples', 'main']
 
 # %% ../nbs/90_cli.ipynb #2bbc2104
 @dataclass(frozen=True)
@@ -293,6 +295,10 @@ def _parser():
     cs.add_argument('file', nargs='?', help='GGUF file (default: the embedded Gemma 3 270M)')
     cs.add_argument('--gguf', metavar='PATH', help='the same file, as a flag (as `check --gguf` takes it)')
     cs.add_argument('--plot', metavar='PNG', help='also save the census plot')
+    ex = sub.add_parser('examples', help='copy the shipped example kernels into DEST: llama.cpp-style files, a user MMQ, a hostile one',
+                        epilog='examples:\n  ferrox-lit examples           (into ./examples)\n  ferrox-lit examples my/dir',
+                        formatter_class=argparse.RawDescriptionHelpFormatter)
+    ex.add_argument('dest', nargs='?', default='examples', help='the folder to copy them into, made if missing (default: %(default)s)')
     ca = sub.add_parser('cache', help="the build cache: its size per folder; --clear empties it, --max-gb evicts the least recently used",
                         epilog='examples:\n  ferrox-lit cache\n  ferrox-lit cache --max-gb 1\n  ferrox-lit cache --clear',
                         formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -513,6 +519,27 @@ def _cmd_cache(a) -> int:
     for r in rows: print(f"  {r['folder']:10} {r['entries']:6} entries {r['mib']:9.1f} MiB{'' if r['evicted'] else '  (kept by eviction)'}")
     return 0
 
+class ExampleExists(FerroxError, FileExistsError): "`ferrox-lit examples` would overwrite a file that differs from the shipped one."
+
+def copy_examples(dest) -> list:
+    "Copy every file under the package's `cuda/examples/` into `dest`: the paths written. Refuses, before copying, to overwrite a changed file."
+    dest, files = Path(dest), sorted(p for p in EXAMPLES_DIR.rglob('*') if p.is_file())
+    if dest.exists() and not dest.is_dir(): raise ExampleExists(f"{dest}: exists and is not a folder")
+    pairs = [(p, dest / p.relative_to(EXAMPLES_DIR)) for p in files]
+    if changed := [str(d) for p, d in pairs if d.exists() and (not d.is_file() or d.read_bytes() != p.read_bytes())]:
+        raise ExampleExists(f"{changed[0]}: exists and differs from the shipped example ({len(changed)} such); "
+                            "give another folder, or move them away")
+    for p, d in pairs:
+        d.parent.mkdir(parents=True, exist_ok=True); shutil.copyfile(p, d)
+    return [d for _, d in pairs]
+
+def _cmd_examples(a) -> int:
+    wrote = copy_examples(a.dest)
+    print(f"{len(wrote)} files in {a.dest}/: " + ', '.join(str(p.relative_to(a.dest)) for p in wrote))
+    print(f"try: ferrox-lit vet {a.dest}/llama_style/dequantize.cu --kind Q4_K --family dequant "
+          "--kernel 'dequantize_block_q4_K<float>' --grid nb --block 32 --args x,y --no-mutants")
+    return 0
+
 def _cmd_vet(a) -> int:
     p = Path(a.file)
     if not p.exists(): raise FerroxError(f"vet {a.file}: no such file")
@@ -543,7 +570,7 @@ def _cmd_vet(a) -> int:
     return 0 if rep['verdict'] == 'pass' else 1
 
 COMMANDS = {'vet': _cmd_vet, 'check': _cmd_check, 'emit': _cmd_emit, 'census': _cmd_census, 'report': _cmd_report, 'bench': _cmd_bench,
-            'gpu-check': _cmd_gpu_check, 'kinds': _cmd_kinds, 'cache': _cmd_cache}
+            'gpu-check': _cmd_gpu_check, 'kinds': _cmd_kinds, 'cache': _cmd_cache, 'examples': _cmd_examples}
 
 def _quiet_stdout():
     "Point stdout at /dev/null, so the interpreter's final flush into a closed pipe raises nothing."

@@ -4,7 +4,7 @@
 
 # %% ../nbs/31_nvrtc.ipynb #2e339259
 from __future__ import annotations
-import ctypes, dataclasses, functools, gzip, hashlib, importlib.util, json, os, re, shutil, struct, subprocess, tempfile
+import ctypes, dataclasses, functools, gzip, hashlib, importlib.util, json, os, re, shutil, struct, subprocess, sys, tempfile
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -15,19 +15,19 @@ from .core import FerroxError
 from .kind import Kind
 from .kinds import KINDS, require_kind
 from .mul_mm import kernel_src, BM, BN, BK, TM, TN, THREADS
-from .runtime import cache_dir as host_cache_dir
+from .runtime import cache_dir as host_cache_dir, compile_run, compile_limit_hit
 from .source import nvidia_dirs
 
 # %% auto #0
 __all__ = ['NVRTC_LAYOUTS', 'REQUIRED_TARGETS', 'OPTION_SETS', 'EXACT_TARGETS', 'TARGET_NOTICES', 'SM_LIMITS', 'NO_LIMIT',
            'NvrtcUnavailable', 'find_tool', 'nvrtc_path', 'nvrtc_lib', 'nvrtc_version', 'supported_archs', 'targets',
            'BadTarget', 'arch_number', 'NvrtcError', 'CompileWarning', 'log_warnings', 'Compiled', 'cache_dir',
-           'kernel_name', 'compile_kernel', 'ResourcesMissing', 'elf_sections', 'parse_ptxas', 'resources', 'SmLimits',
-           'UnknownTarget', 'occupancy', 'matrix_markdown', 'resource_markdown', 'KernelClaimFailed', 'SpillsFound',
-           'NarrowSharedLoads', 'LocalMemoryTraffic', 'FusedInExactMode', 'MissingInstructions', 'SassEmpty',
-           'check_spills', 'SassUnavailable', 'disassemble', 'sass_ops', 'sass_counts', 'division_ffma',
-           'scalar_inner_loop', 'first_diagnostic', 'snippet_syntax_slip', 'vdot_nvrtc', 'sass_table',
-           'arch_gate_table', 'mmq_nvrtc']
+           'nvrtc_bounded', 'kernel_name', 'compile_kernel', 'ResourcesMissing', 'elf_sections', 'parse_ptxas',
+           'resources', 'SmLimits', 'UnknownTarget', 'occupancy', 'matrix_markdown', 'resource_markdown',
+           'KernelClaimFailed', 'SpillsFound', 'NarrowSharedLoads', 'LocalMemoryTraffic', 'FusedInExactMode',
+           'MissingInstructions', 'SassEmpty', 'check_spills', 'SassUnavailable', 'disassemble', 'sass_ops',
+           'sass_counts', 'division_ffma', 'scalar_inner_loop', 'first_diagnostic', 'snippet_syntax_slip', 'vdot_nvrtc',
+           'sass_table', 'arch_gate_table', 'mmq_nvrtc']
 
 # %% ../nbs/31_nvrtc.ipynb #ccecd00d
 class NvrtcUnavailable(FerroxError, ImportError):
@@ -155,17 +155,52 @@ def _blob(lib, prog, what:str) -> bytes:
     getattr(lib, f'nvrtcGet{what}')(prog, buf)
     return buf.raw
 
-def _nvrtc(src:str, name:str, opts:list) -> tuple:
-    "Run NVRTC once: (result code, its name, log, ptx, cubin)."
+def _nvrtc(src:str, name:str, opts:list,
+           name_expr:str|None=None,   # a template instance such as 'k<float>': its lowered name comes back too
+          ) -> tuple:
+    "Run NVRTC once, in this process: (result code, its name, log, ptx, cubin, lowered name or None)."
     lib, prog = nvrtc_lib(), ctypes.c_void_p()
     rc = lib.nvrtcCreateProgram(ctypes.byref(prog), src.encode(), f'{name}.cu'.encode(), 0, None, None)
     if rc: raise NvrtcError(f'nvrtcCreateProgram: {lib.nvrtcGetErrorString(rc).decode()}')
     try:
+        if name_expr: lib.nvrtcAddNameExpression(prog, name_expr.encode())
         rc = lib.nvrtcCompileProgram(prog, len(opts), (ctypes.c_char_p * len(opts))(*[o.encode() for o in opts]))
         log = _blob(lib, prog, 'ProgramLog').rstrip(b'\0').decode(errors='replace')
         ptx, cubin = (_blob(lib, prog, 'PTX'), _blob(lib, prog, 'CUBIN')) if rc == 0 else (b'', b'')
-        return rc, lib.nvrtcGetErrorString(rc).decode(), log, ptx, cubin
+        low = ctypes.c_char_p()
+        lowered = (low.value.decode() if rc == 0 and name_expr and not lib.nvrtcGetLoweredName(prog, name_expr.encode(),
+                                                                                              ctypes.byref(low)) else None)
+        return rc, lib.nvrtcGetErrorString(rc).decode(), log, ptx, cubin, lowered
     finally: lib.nvrtcDestroyProgram(ctypes.byref(prog))
+
+# %% ../nbs/31_nvrtc.ipynb #ee0ee6c9
+_CHILD = 'import sys; from ferrox_lit.nvrtc import _nvrtc_child; _nvrtc_child(sys.argv[1])'
+
+def _nvrtc_child(folder:str):
+    "The child's half of `nvrtc_bounded`: compile folder/src.cu as folder/args.json says; write what NVRTC returned."
+    d = Path(folder); a = json.loads((d / 'args.json').read_text())
+    rc, rname, log, ptx, cubin, lowered = _nvrtc((d / 'src.cu').read_text(), a['name'], a['opts'], a['name_expr'])
+    (d / 'kernel.ptx').write_bytes(ptx); (d / 'kernel.cubin').write_bytes(cubin); (d / 'log.txt').write_text(log)
+    (d / 'answer.json').write_text(json.dumps(dict(rc=rc, rname=rname, lowered=lowered)))
+
+def nvrtc_bounded(src:str, name:str, opts:list,
+                  name_expr:str|None=None,   # as for `_nvrtc`
+                  what:str='NVRTC',          # how a `CompileLimit` names the compile
+                 ) -> tuple:
+    "`_nvrtc` in a child process under `compile_limits()`: the same tuple, or `CompileLimit` naming the limit it hit."
+    cache_dir().mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix='tmp-child-', dir=cache_dir()) as t:
+        d = Path(t); (d / 'src.cu').write_text(src)
+        (d / 'args.json').write_text(json.dumps(dict(name=name, opts=list(opts), name_expr=name_expr)))
+        pkg_root = str(Path(__file__).resolve().parent.parent)   # so the child imports this very package
+        env = {**os.environ, 'PYTHONPATH': os.pathsep.join([pkg_root, *filter(None, [os.environ.get('PYTHONPATH')])])}
+        r = compile_run([sys.executable, '-c', _CHILD, str(d)], None, what, env=env)
+        if not (d / 'answer.json').exists():
+            raise NvrtcError(f'{what}: the NVRTC process ended with status {r.returncode} and no answer:\n'
+                             + '\n'.join((r.stderr or '').strip().splitlines()[-5:]))
+        a, log = json.loads((d / 'answer.json').read_text()), (d / 'log.txt').read_text()
+        if a['rc'] and 'catastrophic error: out of memory' in log: compile_limit_hit(what, 'memory')
+        return a['rc'], a['rname'], log, (d / 'kernel.ptx').read_bytes(), (d / 'kernel.cubin').read_bytes(), a['lowered']
 
 # %% ../nbs/31_nvrtc.ipynb #efa906a0
 def kernel_name(src:str) -> str:
@@ -195,7 +230,7 @@ def compile_kernel(src:str,          # a CUDA translation unit
         c = Compiled(fn_name, arch, options, (d / 'log.txt').read_text(), (d / 'kernel.ptx').read_bytes(),
                      (d / 'kernel.cubin').read_bytes(), d, True)
     else:
-        rc, rname, log, ptx, cubin = _nvrtc(src, fn_name, opts)
+        rc, rname, log, ptx, cubin, _ = _nvrtc(src, fn_name, opts)
         if rc: raise NvrtcError(f'NVRTC rejected {fn_name} for sm_{arch} ({rname}):\n{log.strip()}')
         cache_dir().mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(prefix='tmp-', dir=cache_dir()))

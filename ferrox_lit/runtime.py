@@ -22,8 +22,8 @@ __all__ = ['RUNTIME_HEADERS', 'SABOTAGES', 'STRIDE', 'SWEEPS', 'SABOTAGE_SWEEP',
            'WarpCollectiveMismatch', 'ShuffleFromInactiveLane', 'ShuffleWidthError', 'KernelAssert', 'KernelTrap',
            'IntegerDivisionByZero', 'CompileLimit', 'IncludeRefused', 'SharedMemoryTooLarge', 'CacheUnwritable',
            'Param', 'kernel_params', 'cache_root', 'writable', 'cache_dir', 'compile_limits', 'kill_children',
-           'bounded_run', 'compile_run', 'check_includes', 'cache_entries', 'cache_usage', 'evict', 'clear_cache',
-           'precompiled', 'device_source', 'shared_sections', 'build', 'crash_summary', 'LaunchResult',
+           'bounded_run', 'compile_limit_hit', 'compile_run', 'check_includes', 'cache_entries', 'cache_usage', 'evict',
+           'clear_cache', 'precompiled', 'device_source', 'shared_sections', 'build', 'crash_summary', 'LaunchResult',
            'check_shared_total', 'launch']
 
 # %% ../nbs/29b_runtime.ipynb #7ad5068b
@@ -395,16 +395,23 @@ def bounded_run(cmd:list,                  # the command and its arguments
 
 _OUT_OF_MEMORY = re.compile(r'out of memory|virtual memory exhausted|[Cc]annot allocate memory|std::bad_alloc')
 
-def compile_run(cmd:list, cwd, what:str) -> subprocess.CompletedProcess:
+def compile_limit_hit(what:str, limit:str):
+    "Raise the `CompileLimit` for `what` having hit `limit` ('deadline' or 'memory'), naming the variable that raises it."
+    secs, mem = compile_limits()
+    if limit == 'deadline':
+        raise CompileLimit(f"{what}: the compiler ran past its {secs:g} s deadline and was stopped "
+                           f"(${COMPILE_SECONDS[0]} raises it)")
+    raise CompileLimit(f"{what}: the compiler used up its {mem / 2**30:g} GB memory cap and was stopped "
+                       f"(${COMPILE_MEM_GB[0]} raises it)")
+
+def compile_run(cmd:list, cwd, what:str,
+                env=None,   # the child's environment (default: this one)
+               ) -> subprocess.CompletedProcess:
     "Run a compiler under `compile_limits()`: `CompileLimit` naming the limit it hit and how to raise it, else its result."
     secs, mem = compile_limits()
-    try: r = bounded_run(cmd, cwd=cwd, timeout=secs, mem_bytes=mem)
-    except subprocess.TimeoutExpired:
-        raise CompileLimit(f"{what}: the compiler ran past its {secs:g} s deadline and was stopped "
-                           f"(${COMPILE_SECONDS[0]} raises it)") from None
-    if r.returncode and _OUT_OF_MEMORY.search(r.stderr or ''):
-        raise CompileLimit(f"{what}: the compiler used up its {mem / 2**30:g} GB memory cap and was stopped "
-                           f"(${COMPILE_MEM_GB[0]} raises it)")
+    try: r = bounded_run(cmd, cwd=cwd, env=env, timeout=secs, mem_bytes=mem)
+    except subprocess.TimeoutExpired: compile_limit_hit(what, 'deadline')
+    if r.returncode and _OUT_OF_MEMORY.search(r.stderr or ''): compile_limit_hit(what, 'memory')
     return r
 
 _INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"\n]+)[>"]', re.M)

@@ -16,7 +16,7 @@ from .kinds import KINDS, require_kind
 from .runtime import HostError, UntouchedOutput
 from .kind import degenerate_blocks, subnormal_blocks
 from .q8_1 import quantize_q8_1, dequantize_q8_1, q8_1_fixtures, QK8_1, BLOCK_BYTES as Q8_1_BYTES
-from .runtime import HostCompileError, LaunchRefused
+from .runtime import HostCompileError, LaunchRefused, CompileLimit
 from .runtime import kernel_params
 from .runtime import launch
 from .runtime import build
@@ -722,7 +722,6 @@ def _dir_digest(dirs) -> str:
 
 def nvrtc_compile(source:str, kernel:str, arch:int, include_dirs=(), defines={}):
     "Compile `kernel` of `source` with NVRTC for sm_<arch> (name expressions for templates), cached: a `ferrox_lit.nvrtc.Compiled`."
-    import ctypes
     inc = [str(Path(d).resolve()) for d in include_dirs]
     cuda = cuda_include_dir()
     opts = ([f'-arch=sm_{arch}', '-Xptxas=-v', '--std=c++17', f'-I{_stub_dir()}'] + [f'-I{d}' for d in inc]
@@ -733,20 +732,9 @@ def nvrtc_compile(source:str, kernel:str, arch:int, include_dirs=(), defines={})
         m = json.loads((d / 'meta.json').read_text())
         return nv.Compiled(m['lowered'], arch, tuple(opts[1:]), (d / 'log.txt').read_text(), (d / 'kernel.ptx').read_bytes(),
                            (d / 'kernel.cubin').read_bytes(), d, True)
-    lib, prog = nv.nvrtc_lib(), ctypes.c_void_p()
-    lib.nvrtcAddNameExpression.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
-    lib.nvrtcGetLoweredName.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_char_p)]
-    rc = lib.nvrtcCreateProgram(ctypes.byref(prog), source.encode(), b'kernel.cu', 0, None, None)
-    if rc: raise nv.NvrtcError(f'nvrtcCreateProgram: {lib.nvrtcGetErrorString(rc).decode()}')
-    try:
-        lib.nvrtcAddNameExpression(prog, kernel.encode())
-        rc = lib.nvrtcCompileProgram(prog, len(opts), (ctypes.c_char_p * len(opts))(*[o.encode() for o in opts]))
-        log = nv._blob(lib, prog, 'ProgramLog').rstrip(b'\0').decode(errors='replace')
-        if rc: raise nv.NvrtcError(f'NVRTC rejected {kernel} for sm_{arch}:\n{log.strip()}')
-        low = ctypes.c_char_p()
-        if lib.nvrtcGetLoweredName(prog, kernel.encode(), ctypes.byref(low)): raise nv.NvrtcError(f'no lowered name for {kernel}')
-        lowered, ptx, cubin = low.value.decode(), nv._blob(lib, prog, 'PTX'), nv._blob(lib, prog, 'CUBIN')
-    finally: lib.nvrtcDestroyProgram(ctypes.byref(prog))
+    rc, rname, log, ptx, cubin, lowered = nv.nvrtc_bounded(source, 'kernel', opts, kernel, what=f'NVRTC, {kernel} for sm_{arch}')
+    if rc: raise nv.NvrtcError(f'NVRTC rejected {kernel} for sm_{arch}:\n{log.strip()}')
+    if not lowered: raise nv.NvrtcError(f'no lowered name for {kernel}')
     d.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix='tmp-', dir=d.parent))
     (tmp / 'log.txt').write_text(log); (tmp / 'kernel.ptx').write_bytes(ptx); (tmp / 'kernel.cubin').write_bytes(cubin)
@@ -773,7 +761,7 @@ def nvrtc_rows(source:str, kernel:str, include_dirs=(), defines={}, arches=VET_A
                        smem=r['smem'], stack=r['stack'])
             try: row['sass'] = sass_summary(nv.disassemble(c))
             except nv.SassUnavailable as e: row['sass'] = dict(unavailable=str(e).splitlines()[0])
-        except nv.NvrtcError as e:
+        except (nv.NvrtcError, CompileLimit) as e:   # a compile past its limits is this rung's failure, named
             msg = str(e)
             row['error'] = nv.first_diagnostic(msg.split('\n', 1)[-1] if '\n' in msg else msg)
             row['missing_header'] = bool(re.search(r'cannot open source file "cuda_(fp16|bf16)', msg)) and cuda_include_dir() is None
@@ -891,6 +879,19 @@ def _say(progress, msg):
 def _detector(e:BaseException, mode:str, fixture:str) -> dict:
     msg = str(e).strip()
     return dict(mode=mode, fixture=fixture, error=type(e).__name__, message=msg[:600])
+
+_AT = re.compile(r' at ([\w.+-]+:\d+)')
+
+def _locate_crashes(rows:list) -> int:
+    "A bare crash (a signal: block and thread, no line) gets the line where the asan build stopped on the same fixture; how many did."
+    where = {r['fixture']: m.group(1) for r in rows if r.get('mode') == 'asan'
+             if (m := _AT.search(r.get('detector', {}).get('message', '').split('\n')[0]))}
+    n = 0
+    for r in rows:
+        d = r.get('detector', {})
+        if d.get('error') == 'KernelCrashed' and r['fixture'] in where and not _AT.search(d['message'].split('\n')[0]):
+            d['message'] = d['message'].replace(' crashed: ', f" crashed: at {where[r['fixture']]} (the asan build's line), ", 1); n += 1
+    return n
 
 def _jobs(jobs) -> int: return int(jobs or os.environ.get('FERROX_LIT_JOBS') or min(4, os.cpu_count() or 1))
 
@@ -1011,6 +1012,7 @@ def vet(source:str,              # device code: the user's file (kernels and the
         det_rows = [r for f in det_f for r in f.result()]
         nv = nv_f.result() if nv_f is not None else dict(status='skipped', detail='nvrtc=False', rows=[])
     compared = [r for r in rows if 'mismatches' in r]
+    _locate_crashes(rows + det_rows)   # the fast build has no line tables; the asan build on the same fixture has
     detectors = [r['detector'] for r in rows + det_rows if 'detector' in r]
     classes = {c: sum(r['mismatch_classes'][c] for r in compared) for c in CLASSES}
     first = next((r['first_mismatch'] for r in compared if r['first_mismatch']), None)

@@ -12,7 +12,7 @@ from .core import FerroxError
 from .kinds import require_kind
 from .kind import random_blocks
 from .runtime import HostError, cache_dir
-from .device import launch
+from .device import launch, EXAMPLES_DIR
 from .vet import vet, vet_table
 from .runtime import numpy_half, same_or_both_nan
 
@@ -25,11 +25,11 @@ __all__ = ['EXAMPLES', 'EXAMPLE_FILES', 'DEQUANT', 'DST', 'SEEDS', 'MATVEC', 'MM
            'vet_row', 'vet_sabotage']
 
 # %% ../nbs/39_vet_llama.ipynb #3b7db74b
-EXAMPLES = (Path(__file__).resolve().parent.parent if '__file__' in globals() else Path('..').resolve()) / 'examples' / 'llama_style'
+EXAMPLES = EXAMPLES_DIR / 'llama_style'   # package data; `ferrox-lit examples` copies them where a user edits them
 EXAMPLE_FILES = ('common.cuh', 'dequantize.cu', 'mmv.cu', 'dot.cu', 'mmvq.cu')   # the header first, then the kernels that include it
 
 class MissingExample(FerroxError, FileNotFoundError):
-    "An example file is not in examples/llama_style (a repository checkout has them; an installed wheel does not)."
+    "A name that is not one of the example files in ferrox_lit/cuda/examples/llama_style."
 
 class EditNotExactlyOnce(FerroxError, ValueError):
     "A sabotage's text to replace does not occur exactly once in its file, so the edit would be ambiguous or a no-op."

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 
-import argparse, json, os, re, signal, sys, time
+import argparse, json, os, re, shutil, signal, sys, time
 from pathlib import Path
 from dataclasses import dataclass
 from typing import Callable
@@ -30,6 +30,7 @@ from ferrox_lit.bench import run_bench, SHAPES, BATCHES
 from ferrox_lit.gpu import device_check
 from ferrox_lit.vet import vet, vet_table, usage_message, MAX_THREADS, MAX_SOURCE_MB
 from ferrox_lit.runtime import kill_children, cache_root, cache_usage, clear_cache, evict, CACHE_GB
+from ferrox_lit.device import EXAMPLES_DIR
 
 
 import ferrox_lit.cli as _nbmod
@@ -256,6 +257,28 @@ def test_cli_vet():
     except SystemExit as e: assert e.code == 2                        # argparse: missing flags are usage errors too
 
 
+def test_readme_vet_example_runs_as_written():
+    import subprocess, tempfile, time
+    readme = (Path(__file__).resolve().parent.parent if '__file__' in globals() else Path('..').resolve()) / 'README.md'
+    block = next(b for b in re.findall(r'```sh\n(.*?)```', readme.read_text(), re.S) if 'ferrox-lit examples' in b)
+    env = {**os.environ, 'PATH': f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}   # this venv's ferrox-lit
+    with tempfile.TemporaryDirectory(prefix='fx-readme-') as d:
+        t0 = time.perf_counter()
+        r = subprocess.run(['bash', '-ec', block], cwd=d, env=env, capture_output=True, text=True, timeout=600)
+        assert r.returncode == 0 and '**verdict: pass**' in r.stdout, (r.returncode, r.stderr[-2000:])
+        assert '| mutants | CPU runtime | ok |' in r.stdout                    # as written: mutation analysis ran
+        print(f'the README block: {time.perf_counter() - t0:.0f} s')
+        copies = sorted(p.relative_to(Path(d, 'examples')) for p in Path(d, 'examples').rglob('*') if p.is_file())
+        assert copies == sorted(p.relative_to(EXAMPLES_DIR) for p in EXAMPLES_DIR.rglob('*') if p.is_file()), copies
+        assert len(copy_examples(Path(d, 'examples'))) == len(copies)         # again over an unchanged copy: fine
+        mine = Path(d, 'examples', 'user', 'mmq_q8_0.cu'); mine.write_text(mine.read_text() + '// mine\n')
+        before = {p: p.stat().st_mtime_ns for p in Path(d, 'examples').rglob('*') if p.is_file()}
+        _one_line_2(['examples', str(Path(d, 'examples'))], 'mmq_q8_0.cu', 'differs')   # sabotage: a changed file stops it
+        assert {p: p.stat().st_mtime_ns for p in Path(d, 'examples').rglob('*') if p.is_file()} == before
+        (Path(d) / 'plain').write_text('')
+        _one_line_2(['examples', str(Path(d) / 'plain')], 'not a folder')
+
+
 def test_check_mutants_rung():
     from unittest import mock
     only = dict(RUNGS=[], GLOBAL_RUNGS=[], file_rungs=lambda g=None: ([], []))   # every other rung left out, where run_check looks
@@ -345,14 +368,18 @@ def test_hostile_runs_are_bounded():
     assert r['rc'] == 1 and 'KernelTimeout' in r['out'] and 'stopped early:' in r['out'], r
     assert 'the kernel fails its fixtures: mutation analysis' in r['out'] and r['seconds'] < 60 and r['left'] == 0, r
     # an out-of-bounds write: named, and no "96% killed" for a kernel that fails every input
-    r = watched(VET_ARGV + ['--mutant-limit', '5'], _hostile(offset='(1 << 26)'))
+    src = _hostile(offset='(1 << 26)')
+    r = watched(VET_ARGV + ['--mutant-limit', '5'], src)
     assert r['rc'] == 1 and ('KernelCrashed' in r['out'] or 'SanitizerError' in r['out']), r
+    line = 1 + src[:src.index('(1 << 26)')].count('\n')   # the write's line: the crash row says it, with the block and thread
+    assert f"| fast | seed 1 | KernelCrashed | dq (fast) crashed: at k.cu:{line} (the asan build's line), block (0,0,0), thread (0,0,0)" in r['out'], r['out']
     assert 'the kernel fails its fixtures' in r['out'] and '% killed' not in r['out'] and r['left'] == 0, r
     # what must stay: __trap() named with its line; a syntax error one line, exit 2
     r = watched(VET_ARGV + ['--no-mutants'], _hostile('if (t == 3) __trap();'))
     assert r['rc'] == 1 and 'KernelTrap' in r['out'], r
-    r = watched(VET_ARGV + ['--no-mutants'], _hostile('int oops = ;'))
-    assert r['rc'] == 2 and 'k.cu:14' in _one_line(r), r
+    src = _hostile('int oops = ;')
+    r = watched(VET_ARGV + ['--no-mutants'], src)
+    assert r['rc'] == 2 and f"k.cu:{1 + src[:src.index('int oops')].count(chr(10))}:" in _one_line(r), r
 
 
 def test_ctrl_c_and_two_at_once():

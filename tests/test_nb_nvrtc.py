@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 
-import ctypes, dataclasses, functools, gzip, hashlib, importlib.util, json, os, re, shutil, struct, subprocess, tempfile
+import ctypes, dataclasses, functools, gzip, hashlib, importlib.util, json, os, re, shutil, struct, subprocess, sys, tempfile
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -15,7 +15,7 @@ from ferrox_lit.core import FerroxError
 from ferrox_lit.kind import Kind
 from ferrox_lit.kinds import KINDS, require_kind
 from ferrox_lit.mul_mm import kernel_src, BM, BN, BK, TM, TN, THREADS
-from ferrox_lit.runtime import cache_dir as host_cache_dir
+from ferrox_lit.runtime import cache_dir as host_cache_dir, compile_run, compile_limit_hit
 from ferrox_lit.source import nvidia_dirs
 
 
@@ -47,7 +47,10 @@ globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__"
 
 import matplotlib.pyplot as plt
 from IPython.display import Markdown
+import pytest, time
+from fastcore.test import test_eq
 from ferrox_lit.core import md_table
+from ferrox_lit.runtime import CompileLimit
 
 
 from ferrox_lit.families import Family, FAMILIES, register_family, DECODE_ARCHES
@@ -78,6 +81,27 @@ def test_targets():
     assert {arch_number(x) for x in (90, '90', 'sm_90')} == {90}
     for bad in ('compute_90', 'sm90a', 9.0, True, None, 'sm_9'):
         with pytest.raises(BadTarget, match='expected an architecture'): arch_number(bad)
+
+
+_BOOM = ('#define X0 "' + 'a' * 78 + '"\n' + ''.join(f'#define X{i} ' + ' '.join([f'X{i-1}'] * 10) + '\n' for i in range(1, 8))
+         + '__device__ const char s[] = X7 X7 X7 X7 X7 X7 X7 X7;\n__global__ void k(char *y) { y[threadIdx.x] = s[threadIdx.x]; }\n')
+
+def test_nvrtc_bounded():
+    src = 'template<class T> __global__ void k(T *y) { y[threadIdx.x] = T(1); }'
+    child, here = nvrtc_bounded(src, 'k', ['-arch=sm_90'], 'k<float>'), _nvrtc(src, 'k', ['-arch=sm_90'], 'k<float>')
+    test_eq(child, here)
+    test_eq(child[5], '_Z1kIfEvPT_')
+    for var, value, limit in (('FERROX_LIT_COMPILE_MEM_GB', '0.5', r'0.5 GB memory cap'), ('FERROX_LIT_COMPILE_SECONDS', '2', r'2 s deadline')):
+        old, t0 = os.environ.get(var), time.perf_counter()
+        os.environ[var] = value
+        try:
+            with pytest.raises(CompileLimit, match=f'NVRTC, boom: .*{limit}.*{var} raises it'):
+                nvrtc_bounded(_BOOM, 'k', ['-arch=sm_90'], what='NVRTC, boom')
+        finally:
+            if old is None: del os.environ[var]
+            else: os.environ[var] = old
+        assert time.perf_counter() - t0 < 30, f'{var}: the limit took {time.perf_counter() - t0:.0f} s to act'
+    assert not list(cache_dir().glob('tmp-child-*')), 'a child folder was left in the cache'
 
 
 def test_compile_errors_and_warnings():

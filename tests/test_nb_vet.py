@@ -16,7 +16,7 @@ from ferrox_lit.kinds import KINDS, require_kind
 from ferrox_lit.runtime import HostError, UntouchedOutput
 from ferrox_lit.kind import degenerate_blocks, subnormal_blocks
 from ferrox_lit.q8_1 import quantize_q8_1, dequantize_q8_1, q8_1_fixtures, QK8_1, BLOCK_BYTES as Q8_1_BYTES
-from ferrox_lit.runtime import HostCompileError, LaunchRefused
+from ferrox_lit.runtime import HostCompileError, LaunchRefused, CompileLimit
 from ferrox_lit.runtime import kernel_params
 from ferrox_lit.runtime import launch
 from ferrox_lit.runtime import build
@@ -54,6 +54,7 @@ globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__"
 
 from IPython.display import Markdown
 from ferrox_lit.core import errors_table
+from ferrox_lit.device import EXAMPLES_DIR
 
 
 from ferrox_lit.runtime import compile_limits, CACHE_GB
@@ -291,7 +292,7 @@ def test_bad_input_refused_before_running():
     base = dict(source=Q4_0_SRC, kernel='dequant_q4_0<float>', kind='Q4_0', family='dequant', grid='nb', block=32, args='x,y,nb',
                 mutants=False, nvrtc=False)
     from ferrox_lit.core import UnknownKind
-    from ferrox_lit.runtime import HostCompileError, LaunchRefused
+    from ferrox_lit.runtime import HostCompileError, LaunchRefused, CompileLimit
     cases = [(UnknownQuantity, dict(grid='n_blocks'), 'n_blocks'), (LaunchDivisionByZero, dict(grid='cdiv(n, nb - nb)'), 'zero'),
              (GridLimitExceeded, dict(grid='n * 100000'), '2,147,483,647'), (BlockLimitExceeded, dict(block='32, 64'), '1024'),
              (BadLaunchExpression, dict(grid='n ** 2'), 'not allowed'), (UnknownKind, dict(kind='Q4_9'), 'Q4_9'),
@@ -395,7 +396,7 @@ def test_int8_bad_input():
     _raises(UnknownFamily, go, src, fn, 'Q4_K', 'mmvq_typo', 'cdiv(n_rows, 4)', '32, 4', 'w,a,y,n_rows,n_cols,batch,row_bytes')
 
 
-USER_MMQ = Path(importlib.import_module('ferrox_lit').__file__).resolve().parent.parent / 'examples' / 'user' / 'mmq_q8_0.cu'
+USER_MMQ = EXAMPLES_DIR / 'user' / 'mmq_q8_0.cu'
 # (again here: the exported test module sees no page cells)
 USER_MMQ_LAUNCH = ('mul_mat_q8_0_q8_1', 'Q8_0', 'mmq', 'cdiv(n_rows, 4), cdiv(batch, 8)', '32, 4', 'w,a,y,n_rows,n_cols,batch')
 

@@ -12,7 +12,7 @@ from ferrox_lit.core import FerroxError
 from ferrox_lit.kinds import require_kind
 from ferrox_lit.kind import random_blocks
 from ferrox_lit.runtime import HostError, cache_dir
-from ferrox_lit.device import launch
+from ferrox_lit.device import launch, EXAMPLES_DIR
 from ferrox_lit.vet import vet, vet_table
 from ferrox_lit.runtime import numpy_half, same_or_both_nan
 

@@ -1,6 +1,7 @@
 // hostile_q4_0.cu: a correct Q4_0 dequant (one CUDA block of 32 threads per quant block, thread t writes element t)
-// with two holes, BODY (a statement) and OFFSET (added to the store's index), that the hostile-input tests and
-// benchmarks/hostile_vet.py fill: an infinite loop, a 1 GiB __shared__ array, a trap, an out-of-bounds write.
+// with three holes, the upper-case names below (a statement, an offset added to the store's index, where x points),
+// that the hostile-input tests and benchmarks/hostile_vet.py fill: an infinite loop, a 1 GiB __shared__ array, a trap,
+// an out-of-bounds write, a null read.
 #include <cuda_fp16.h>
 #include <cstdint>
 struct block_q4_0 { half d; uint8_t qs[16]; };
