@@ -522,7 +522,7 @@ def _cmd_cache(a) -> int:
 class ExampleExists(FerroxError, FileExistsError): "`ferrox-lit examples` would overwrite a file that differs from the shipped one."
 
 def copy_examples(dest) -> list:
-    "Copy the files under the package's `cuda/examples/` into `dest`: the paths written. Refuses, before copying, to overwrite a changed one."
+    "Copy the package's `cuda/examples/` files into `dest`: the paths written. Refuses, before copying, to overwrite a changed one."
     dest, files = Path(dest), sorted(p for p in EXAMPLES_DIR.rglob('*') if p.is_file())
     if dest.exists() and not dest.is_dir(): raise ExampleExists(f"{dest}: exists and is not a folder")
     pairs = [(p, dest / p.relative_to(EXAMPLES_DIR)) for p in files]
