@@ -16,11 +16,11 @@ from .runtime import MEASURED, StaleMeasurement
 __all__ = ['SABOTAGES', 'INT_SABOTAGES', 'FLOAT_SABOTAGES', 'VECTOR_LAYOUT', 'INT_EDGES', 'M32', 'M64', 'INT_REFS', 'FLOAT_EDGES',
            'QNAN', 'MODES', 'FLOAT_REFS', 'INTRINSICS_JSON', 'APPROX_SOURCE', 'APPROX_INTRINSICS',
            'IntrinsicsCheckError', 'UnknownIntrinsic', 'build_driver', 'driver_ops', 'run_ops', 'vector_layout',
-           'int_inputs', 'bytes_of', 'halves_of', 'pack_bytes', 'to_u32', 'ref_dp4a', 'ref_dp2a', 'ref_prmt', 'ref_shf',
-           'bit_length', 'popcount', 'bit_reverse', 'umul64hi', 'mul64hi', 'sext24', 'j64', 'check_int', 'float_inputs',
-           'decode', 'exact_sum', 'round_f32', 'ref_add', 'ref_fma', 'ref_mul', 'ref_div', 'ref_sqrt', 'ref_rsqrt',
-           'ref_i2f', 'ref_f2i', 'agree', 'check_float', 'run_sweep', 'intrinsics_digest', 'exhaustive_intrinsics_rows',
-           'ulp_bound', 'approx_used']
+           'int_inputs', 'bytes_of', 'halves_of', 'pack_bytes', 'to_u32', 'ref_dp4a', 'ref_dp2a', 'ref_prmt',
+           'ref_byte_perm', 'ref_shf', 'bit_length', 'popcount', 'bit_reverse', 'umul64hi', 'mul64hi', 'sext24', 'j64',
+           'check_int', 'float_inputs', 'decode', 'exact_sum', 'round_f32', 'ref_add', 'ref_fma', 'ref_mul', 'ref_div',
+           'ref_sqrt', 'ref_rsqrt', 'ref_i2f', 'ref_f2i', 'agree', 'check_float', 'run_sweep', 'intrinsics_digest',
+           'exhaustive_intrinsics_rows', 'ulp_bound', 'approx_used']
 
 # %% ../nbs/34_intrinsics.ipynb #28817511
 class IntrinsicsCheckError(FerroxError, RuntimeError): "The intrinsics driver could not be built or run."
@@ -29,6 +29,8 @@ class UnknownIntrinsic(FerroxError, KeyError): "An op name the driver does not h
 SABOTAGES = {  # name -> (-D macro in device_functions.h, what it breaks)
     'dp4a_unsigned': ('FX_SABOTAGE_DP4A_UNSIGNED', '__dp4a(int) treats the bytes as unsigned'),
     'prmt_off_by_one': ('FX_SABOTAGE_PRMT_OFF_BY_ONE', "__byte_perm's selector nibbles are off by one"),
+    'prmt_sign': ('FX_SABOTAGE_PRMT_SIGN', "__byte_perm reads a nibble's bit 3 as PTX prmt's sign-replicate (the API ignores it)"),
+    'min_signed_as_unsigned': ('FX_SABOTAGE_MIN_UNSIGNED', 'min(int, int) compares as unsigned'),
     'shf_nowrap': ('FX_SABOTAGE_SHF_NOWRAP', '__funnelshift_l clamps the shift instead of taking it mod 32'),
     'fma_unfused': ('FX_SABOTAGE_FMA_UNFUSED', '__fmaf_rn rounds the product, then the sum: two roundings'),
     'fmul_rd_as_rz': ('FX_SABOTAGE_FMUL_RD_AS_RZ', '__fmul_rd rounds toward zero'),
@@ -37,7 +39,8 @@ SABOTAGES = {  # name -> (-D macro in device_functions.h, what it breaks)
     'fminf_nan': ('FX_SABOTAGE_FMINF_NAN', 'fminf returns NaN when its first operand is NaN'),
 }
 
-INT_SABOTAGES = {'dp4a_unsigned': 'dp4a', 'prmt_off_by_one': 'byte_perm', 'shf_nowrap': 'funnelshift_l'}   # -> the op each breaks
+INT_SABOTAGES = {'dp4a_unsigned': 'dp4a', 'prmt_off_by_one': 'byte_perm', 'prmt_sign': 'byte_perm', 'min_signed_as_unsigned': 'min',
+                 'shf_nowrap': 'funnelshift_l'}   # -> the op each breaks
 FLOAT_SABOTAGES = {'fma_unfused': 'fmaf_rn', 'fmul_rd_as_rz': 'fmul_rd', 'f2i_rn_trunc': 'float2int_rn', 'saturatef_nan': 'saturatef',
                    'fminf_nan': 'fminf'}
 
@@ -156,6 +159,8 @@ def ref_prmt(a, b, c):                          # PTX prmt.b32 default mode
     sel = (np.asarray(c, np.uint32)[:, None] >> np.array([0, 4, 8, 12], np.uint32)).astype(np.int64) & 0xf
     picked = np.take_along_axis(src, sel & 7, 1)
     return pack_bytes(np.where(sel & 8, np.where(picked & 0x80, 0xff, 0), picked))
+def ref_byte_perm(a, b, c):                     # CUDA Math API: prmt of selector nibbles masked to 3 bits (s & 0x7777)
+    return ref_prmt(a, b, np.asarray(c, np.uint32) & np.uint32(0x7777))
 def ref_shf(a, b, c, left, clamp):              # PTX shf.l/.r .wrap (n = c & 31) or .clamp (n = min(c, 32)); a low, b high word
     n = np.minimum(_i(c), 32) if clamp else _i(c) & 31
     lo, hi = _i(a), _i(b)
@@ -231,7 +236,7 @@ INT_REFS = {  # op -> (family, PTX instruction it is defined by, numpy reference
     'vcmpltu4': ('simd', 'vset4.u32.u32.lt', _cmp(np.less, False)),
     'vadd2': ('simd', 'vadd2.u32.u32.u32', _halfwise(lambda x, y: x + y)),
     'vsub2': ('simd', 'vsub2.u32.u32.u32', _halfwise(lambda x, y: x - y)),
-    'byte_perm': ('permute', 'prmt.b32', ref_prmt),
+    'byte_perm': ('permute', 'and.b32 s, 0x7777; prmt.b32', ref_byte_perm),
     'funnelshift_l': ('permute', 'shf.l.wrap.b32', lambda a, b, c: ref_shf(a, b, c, True, False)),
     'funnelshift_lc': ('permute', 'shf.l.clamp.b32', lambda a, b, c: ref_shf(a, b, c, True, True)),
     'funnelshift_r': ('permute', 'shf.r.wrap.b32', lambda a, b, c: ref_shf(a, b, c, False, False)),
@@ -253,6 +258,16 @@ INT_REFS = {  # op -> (family, PTX instruction it is defined by, numpy reference
     'sad': ('multiply', 'sad.s32', lambda a, b, c: to_u32(np.abs(_s32(a) - _s32(b)) + _i(c))),
     'usad': ('multiply', 'sad.u32', lambda a, b, c: to_u32(np.abs(_i(a) - _i(b)) + _i(c))),
     'warp_lane': ('bits', 'warpSize = 32: a % warpSize + 64 * (a / warpSize)', lambda a, b, c: to_u32((_i(a) & 31) + 64 * (_i(a) >> 5))),
+    'min': ('minmax', 'min.s32', lambda a, b, c: to_u32(np.minimum(_s32(a), _s32(b)))),
+    'max': ('minmax', 'max.s32', lambda a, b, c: to_u32(np.maximum(_s32(a), _s32(b)))),
+    'umin': ('minmax', 'min.u32', lambda a, b, c: to_u32(np.minimum(_i(a), _i(b)))),
+    'umax': ('minmax', 'max.u32', lambda a, b, c: to_u32(np.maximum(_i(a), _i(b)))),
+    'min_mixed': ('minmax', 'min.u32 (int converted to unsigned)', lambda a, b, c: to_u32(np.minimum(_i(a), _i(b)))),
+    'max_mixed': ('minmax', 'max.u32 (int converted to unsigned)', lambda a, b, c: to_u32(np.maximum(_i(a), _i(b)))),
+    'llmin': ('minmax', 'min.s64', lambda a, b, c: np.minimum(j64(a, b).view(np.int64), j64(b, c).view(np.int64)).view(np.uint64)),
+    'llmax': ('minmax', 'max.s64', lambda a, b, c: np.maximum(j64(a, b).view(np.int64), j64(b, c).view(np.int64)).view(np.uint64)),
+    'ullmin': ('minmax', 'min.u64', lambda a, b, c: np.minimum(j64(a, b), j64(b, c))),
+    'ullmax': ('minmax', 'max.u64', lambda a, b, c: np.maximum(j64(a, b), j64(b, c))),
     'hadd': ('multiply', '(a + b) >> 1, signed, no overflow', lambda a, b, c: to_u32((_s32(a) + _s32(b)) >> 1)),
     'rhadd': ('multiply', '(a + b + 1) >> 1, signed', lambda a, b, c: to_u32((_s32(a) + _s32(b) + 1) >> 1)),
     'uhadd': ('multiply', '(a + b) >> 1, unsigned', lambda a, b, c: to_u32((_i(a) + _i(b)) >> 1)),
@@ -500,6 +515,8 @@ FLOAT_REFS.update(
         'ceilf': ('round', 'numpy ceil', _unary(np.ceil), 'nan'),
         'fminf': ('minmax', 'numpy fmin; -0 < +0; two NaNs: canonical NaN', lambda a, b, c: _minmax(a, b, np.fmin, np.bitwise_or), None),
         'fmaxf': ('minmax', 'numpy fmax; -0 < +0; two NaNs: canonical NaN', lambda a, b, c: _minmax(a, b, np.fmax, np.bitwise_and), None),
+        'min_float': ('minmax', "min(float, float): fminf's rule", lambda a, b, c: _minmax(a, b, np.fmin, np.bitwise_or), None),
+        'max_float': ('minmax', "max(float, float): fmaxf's rule", lambda a, b, c: _minmax(a, b, np.fmax, np.bitwise_and), None),
     }
 )
 

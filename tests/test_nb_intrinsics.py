@@ -21,6 +21,7 @@ import time
 from IPython.display import Markdown
 from ferrox_lit.core import md_table, errors_table
 from ferrox_lit.source import show_cuda
+from ferrox_lit.nvrtc import compile_kernel, NvrtcUnavailable
 
 
 def test_run_ops_named_errors_and_a_known_value():
@@ -30,6 +31,29 @@ def test_run_ops_named_errors_and_a_known_value():
     with pytest.raises(UnknownIntrinsic, match='no sabotage'): build_driver('nope')
     r = run_ops('int', np.array([0x03020100], np.uint32), np.array([0x07060504], np.uint32), np.array([0x7531], np.uint32), ['byte_perm'])
     assert r['byte_perm'][0] == 0x07050301   # CUB's PRMT example
+
+
+BYTE_PERM_PTX_SRC = ('extern "C" __global__ void k(unsigned* y, unsigned a, unsigned b, unsigned s) '
+                     '{ y[0] = __byte_perm(a, b, s); y[1] = __byte_perm(0x03020100u, 0x87868584u, 0xBA98u); }')
+
+def byte_perm_ptx() -> list:
+    "The PTX lines NVRTC emits for `BYTE_PERM_PTX_SRC`'s two `__byte_perm`s (and/prmt/mov), or [] where NVRTC is absent."
+    try: c = compile_kernel(BYTE_PERM_PTX_SRC, 90, fn_name='k')
+    except NvrtcUnavailable: return []
+    return [l.strip() for l in c.ptx.decode().splitlines() if re.match(r'\s*(and|prmt|mov)\.b?u?32', l)]
+
+def test_byte_perm_is_the_math_api():
+    ptx = byte_perm_ptx()
+    if ptx:   # the compiler masks a run-time selector to 3-bit nibbles before prmt, and folds a constant one
+        assert any(re.fullmatch(r'and\.b32\s+%r\d+, %r\d+, 30583;', l) for l in ptx), ptx
+        assert any(l.startswith('mov.u32') and l.endswith(', 12816;') for l in ptx), ptx
+    a, b, s = (np.array([v], np.uint32) for v in (0x03020100, 0x87868584, 0xBA98))
+    assert run_ops('int', a, b, s, ['byte_perm'])['byte_perm'][0] == 0x03020100
+    assert ref_byte_perm(a, b, s)[0] == 0x03020100 and ref_prmt(a, b, s)[0] == 0   # the two readings differ here
+    r = {x['op']: x['mismatches'] for x in check_int(20_000, 'prmt_sign', ['byte_perm', 'dp4a'])}
+    assert r['byte_perm'] > 0 and r['dp4a'] == 0, r   # sabotage: prmt's sign reading is caught, and only where it acts
+    r = {x['op']: x['mismatches'] for x in check_int(20_000, 'min_signed_as_unsigned', ['min', 'umin'])}
+    assert r['min'] > 0 and r['umin'] == 0, r
 
 
 def test_vector_types_have_cudas_layout():

@@ -96,7 +96,10 @@ static inline unsigned int __vabsdiff4(unsigned int a, unsigned int b) { return 
 static inline unsigned int __vadd2(unsigned int a, unsigned int b) { return ((a & 0xffff0000u) + (b & 0xffff0000u)) | ((a + b) & 0xffffu); }
 static inline unsigned int __vsub2(unsigned int a, unsigned int b) { return ((a & 0xffff0000u) - (b & 0xffff0000u)) | ((a - b) & 0xffffu); }
 
-// prmt.b32 default mode: each selector nibble picks one of 8 bytes {y:x}; its bit 3 replicates that byte's sign
+// __byte_perm as the CUDA Math API defines it: byte n of the result is byte s<4n+2:4n> of {y:x}; bit 3 of each nibble and
+// the upper 16 bits of s are not used. The compiler makes it so: NVRTC emits `and.b32 s, s, 0x7777` before the `prmt.b32`
+// (whose default mode would read bit 3 as "replicate the picked byte's sign"). ggml's IQ4_NL/IQ4_XS/MXFP4 table lookups
+// rely on the masking. Inline `prmt` is PTX's instruction, not this function.
 static inline unsigned int __byte_perm(unsigned int x, unsigned int y, unsigned int s) {
     const unsigned long long v = ((unsigned long long)y << 32) | x;
     unsigned int r = 0;
@@ -107,7 +110,9 @@ static inline unsigned int __byte_perm(unsigned int x, unsigned int y, unsigned 
         const unsigned int sel = (s >> (4 * i)) & 0xfu;
 #endif
         unsigned int byte = (unsigned int)(v >> (8 * (sel & 7u))) & 0xffu;
+#ifdef FX_SABOTAGE_PRMT_SIGN   // PTX prmt's reading of bit 3, which the intrinsic does not have
         if (sel & 8u) byte = (byte & 0x80u) ? 0xffu : 0u;
+#endif
         r |= byte << (8 * i);
     }
     return r;
@@ -335,6 +340,34 @@ static inline float fx_fmaxf(float a, float b) {
 namespace std { using ::fx_fminf; using ::fx_fmaxf; }
 #define fminf(a, b) fx_fminf(a, b)
 #define fmaxf(a, b) fx_fmaxf(a, b)
+// CUDA's min/max overloads (math_functions.hpp): int, unsigned int, long long, unsigned long long, and the mixed
+// signed/unsigned pairs, which compare as unsigned, C++'s usual conversion (CUDA's own mixed overloads do the same);
+// float and double go to fminf/fmin's PTX rules above. Also the named forms umin .. ullmax. In the global namespace, as
+// CUDA's are, so `std::min` is untouched.
+#define FX_MINMAX(T) static inline T min(T a, T b) { return a < b ? a : b; } static inline T max(T a, T b) { return a < b ? b : a; }
+#ifdef FX_SABOTAGE_MIN_UNSIGNED
+static inline int min(int a, int b) { return (unsigned)a < (unsigned)b ? a : b; }
+static inline int max(int a, int b) { return a < b ? b : a; }
+#else
+FX_MINMAX(int)
+#endif
+FX_MINMAX(unsigned int) FX_MINMAX(long) FX_MINMAX(unsigned long) FX_MINMAX(long long) FX_MINMAX(unsigned long long)
+#undef FX_MINMAX
+#define FX_MINMAX_MIXED(S, U) \
+    static inline U min(S a, U b) { return min((U)a, b); } static inline U min(U a, S b) { return min(a, (U)b); } \
+    static inline U max(S a, U b) { return max((U)a, b); } static inline U max(U a, S b) { return max(a, (U)b); }
+FX_MINMAX_MIXED(int, unsigned int) FX_MINMAX_MIXED(long, unsigned long) FX_MINMAX_MIXED(long long, unsigned long long)
+#undef FX_MINMAX_MIXED
+static inline float min(float a, float b) { return fx_fminf(a, b); }
+static inline float max(float a, float b) { return fx_fmaxf(a, b); }
+static inline double min(double a, double b) { return fmin(a, b); }
+static inline double max(double a, double b) { return fmax(a, b); }
+static inline unsigned int umin(unsigned int a, unsigned int b) { return min(a, b); }
+static inline unsigned int umax(unsigned int a, unsigned int b) { return max(a, b); }
+static inline long long llmin(long long a, long long b) { return min(a, b); }
+static inline long long llmax(long long a, long long b) { return max(a, b); }
+static inline unsigned long long ullmin(unsigned long long a, unsigned long long b) { return min(a, b); }
+static inline unsigned long long ullmax(unsigned long long a, unsigned long long b) { return max(a, b); }
 static inline float __fmul_ieee_rn(float a, float b) { return fx_mul_r(a, b, 0); }
 static inline float __fadd_ieee_rn(float a, float b) { return fx_add_r(a, b, 0); }
 

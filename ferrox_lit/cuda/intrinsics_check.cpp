@@ -45,6 +45,10 @@ static std::map<std::string, Entry> int_ops() {
     I4("sad", __sad((int)a, (int)b, c)) I4("usad", __usad(a, b, c))
     I4("warp_lane", a % (unsigned)warpSize + 64u * (a / (unsigned)warpSize))   // warpSize in an expression, as kernels use it
     I4("hadd", __hadd((int)a, (int)b)) I4("rhadd", __rhadd((int)a, (int)b)) I4("uhadd", __uhadd(a, b)) I4("urhadd", __urhadd(a, b))
+    I4("min", min((int)a, (int)b)) I4("max", max((int)a, (int)b)) I4("umin", umin(a, b)) I4("umax", umax(a, b))
+    I4("min_mixed", min((int)a, b)) I4("max_mixed", max(a, (int)b))   // int with unsigned: compared as unsigned
+    I8("llmin", llmin((i64)J(a, b), (i64)J(b, c))) I8("llmax", max((i64)J(a, b), (i64)J(b, c)))
+    I8("ullmin", ullmin(J(a, b), J(b, c))) I8("ullmax", max(J(a, b), J(b, c)))
     return m;
 }
 static std::map<std::string, Entry> float_ops() {
@@ -66,6 +70,7 @@ static std::map<std::string, Entry> float_ops() {
     I4("frsqrt_rn", U(__frsqrt_rn(F(a)))) I4("saturatef", U(__saturatef(F(a))))
     I4("roundf", U(roundf(F(a)))) I4("rintf", U(rintf(F(a)))) I4("truncf", U(truncf(F(a)))) I4("floorf", U(floorf(F(a))))
     I4("ceilf", U(ceilf(F(a)))) I4("fminf", U(fminf(F(a), F(b)))) I4("fmaxf", U(fmaxf(F(a), F(b))))
+    I4("min_float", U(min(F(a), F(b)))) I4("max_float", U(max(F(a), F(b))))   // the float overloads: fminf/fmaxf's rules
     return m;
 }
 static double now() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
