@@ -280,6 +280,10 @@ def _parser():
     v.add_argument('-D', dest='define', action='append', default=[], metavar='NAME[=VAL]', help='preprocessor define (repeatable)')
     v.add_argument('--out-dtype', default='float', choices=('float', 'half', 'bf16'), help='output element type (default: %(default)s)')
     v.add_argument('--no-mutants', action='store_true', help='skip mutation analysis')
+    v.add_argument('--accept', choices=('bit-exact', 'bound', 'nmse'), default='bound',
+                   help="the lowest tier of agreement that passes: bit-exact (the twin's bits), bound (the twin's arithmetic in "
+                        "another order, within the a-priori bound), nmse (NMSE <= 5e-4, llama.cpp's test-backend-ops threshold, for "
+                        "a kernel whose formula legitimately differs) (default: %(default)s)")
     v.add_argument('--sm', type=int, default=90, metavar='N',
                    help="the GPU the CPU runs build for, as __CUDA_ARCH__ = 10 N (75: a kernel's pre-sm_80 branches; default %(default)s)")
     v.add_argument('--mutant-limit', type=int, default=200, help='at most this many mutants (default: %(default)s)')
@@ -562,7 +566,7 @@ def _cmd_vet(a) -> int:
     try:
         rep = vet(source, a.kernel, kind, a.family, a.grid, a.block, a.args, granule=a.granule,
                   include_dirs=[*quote_dirs(source, p), *a.include],
-                  defines=_defines(a.define), out_dtype=a.out_dtype, mutants=not a.no_mutants, mutant_limit=a.mutant_limit,
+                  defines=_defines(a.define), out_dtype=a.out_dtype, mutants=not a.no_mutants, mutant_limit=a.mutant_limit, accept=a.accept,
                   filename=p.name, progress=_vet_progress(), sm=a.sm, max_threads=a.max_threads, fixture_timeout=a.fixture_timeout,
                   max_source_mb=a.max_source_mb)
     except FerroxError as e: raise FerroxError(usage_message(e)) from None   # one line: a compile error keeps its first diagnostic

@@ -45,19 +45,20 @@ import ferrox_lit.mutants as _mutants_mod
 
 # %% auto #0
 __all__ = ['POINTERS', 'FAMILIES', 'GRID_LIMITS', 'BLOCK_LIMITS', 'MAX_BLOCK_THREADS', 'SEED_BLOCKS', 'MMVQ_OUTLIER',
-           'OUT_DTYPES', 'SENTINELS', 'CLASSES', 'U32', 'ETA32', 'Q8_1_SENTINEL', 'Q8_1_FIELDS', 'VET_ARCHES',
-           'NVRTC_STUBS', 'SASS_KEYS', 'MUTANT_FIXTURES', 'DETECTOR_MODES', 'DETECTOR_FIXTURES', 'MAX_THREADS',
-           'MAX_SOURCE_MB', 'MODE_SLOWDOWN', 'Q4_0_SRC', 'FIRST_BAD_KEYS', 'MMQ_VET_SABOTAGES', 'Q4_0_SABOTAGES',
-           'MEASURED', 'BENCH_JSON', 'OURS_JSON', 'VetError', 'UnknownFamily', 'BadLaunchExpression', 'UnknownQuantity',
-           'LaunchDivisionByZero', 'GridLimitExceeded', 'BlockLimitExceeded', 'BadGranule', 'BadOutDtype',
-           'ArgumentsMismatch', 'BadArch', 'SourceTooLarge', 'WorkTooLarge', 'parse_expr', 'eval_expr', 'eval_dims',
-           'KParam', 'signature', 'run_kernel', 'build_kernel', 'Fixture', 'odd_offset', 'scale_subnormal_blocks',
-           'dequant_fixtures', 'matvec_fixtures', 'mmvq_fixtures', 'mmq_fixtures', 'quantize_q8_1_fixtures', 'bind',
-           'gamma', 'round_twin', 'decode', 'classify', 'compare', 'mmvq_twin_of', 'mmq_twin_of', 'mmvq_reference',
-           'mmvq_bound', 'compare_mmvq', 'q8_1_field', 'compare_q8_1', 'cuda_include_dir', 'nvrtc_compile',
-           'sass_summary', 'nvrtc_rows', 'function_spans', 'reached_lines', 'mutation_analysis', 'fixture_deadline',
-           'vet', 'usage_message', 'vet_table', 'vet_ours', 'ours_row', 'int8_sabotage_rows', 'mmq_sabotage_rows',
-           'sabotage_rows', 'vet_digest', 'bench_measurement', 'ours_measurement']
+           'OUT_DTYPES', 'SENTINELS', 'CLASSES', 'NMSE_MAX', 'TIERS', 'TIER_SAYS', 'U32', 'ETA32', 'Q8_1_SENTINEL',
+           'Q8_1_FIELDS', 'VET_ARCHES', 'NVRTC_STUBS', 'SASS_KEYS', 'MUTANT_FIXTURES', 'DETECTOR_MODES',
+           'DETECTOR_FIXTURES', 'MAX_THREADS', 'MAX_SOURCE_MB', 'MODE_SLOWDOWN', 'Q4_0_SRC', 'FIRST_BAD_KEYS',
+           'MMQ_VET_SABOTAGES', 'Q4_0_SABOTAGES', 'MEASURED', 'BENCH_JSON', 'OURS_JSON', 'VetError', 'UnknownFamily',
+           'BadLaunchExpression', 'UnknownQuantity', 'LaunchDivisionByZero', 'GridLimitExceeded', 'BlockLimitExceeded',
+           'BadGranule', 'BadOutDtype', 'ArgumentsMismatch', 'BadArch', 'SourceTooLarge', 'WorkTooLarge', 'parse_expr',
+           'eval_expr', 'eval_dims', 'KParam', 'signature', 'run_kernel', 'build_kernel', 'Fixture', 'odd_offset',
+           'scale_subnormal_blocks', 'dequant_fixtures', 'matvec_fixtures', 'mmvq_fixtures', 'mmq_fixtures',
+           'quantize_q8_1_fixtures', 'bind', 'gamma', 'round_twin', 'decode', 'classify', 'agreement', 'fixture_tier',
+           'compare', 'mmvq_twin_of', 'mmq_twin_of', 'mmvq_reference', 'mmvq_bound', 'compare_mmvq', 'q8_1_field',
+           'compare_q8_1', 'cuda_include_dir', 'nvrtc_compile', 'sass_summary', 'nvrtc_rows', 'function_spans',
+           'reached_lines', 'mutation_analysis', 'fixture_deadline', 'vet', 'usage_message', 'vet_table', 'vet_ours',
+           'ours_row', 'int8_sabotage_rows', 'mmq_sabotage_rows', 'sabotage_rows', 'vet_digest', 'bench_measurement',
+           'ours_measurement']
 
 # %% ../nbs/37_vet.ipynb #95291db7
 POINTERS = {'dequant': ('x', 'y'), 'matvec': ('w', 'x', 'y'), 'mul_mm': ('w', 'x', 'y'), 'mmvq': ('w', 'a', 'y'), 'mmq': ('w', 'a', 'y'),
@@ -476,7 +477,11 @@ def bind(family:str, fx:Fixture, params:list, args:list, out_dtype:str='float') 
     return argv, offs, yi, xs
 
 # %% ../nbs/37_vet.ipynb #466eb23e
-CLASSES = ('sign_of_zero', 'nan_payload', 'within_4_ulp', 'gross')
+CLASSES = ('sign_of_zero', 'nan_payload', 'within_4_ulp', 'non_finite', 'gross')   # non_finite: both sides inf or NaN, not the same
+NMSE_MAX = 5e-4   # llama.cpp's test-backend-ops: MUL_MAT's max_nmse_err, the threshold of agreement tier (c)
+TIERS = ('bit-exact', 'bound', 'nmse', 'none')   # (a) the twin's bits, (b) within the a-priori bound, (c) NMSE, or none of them
+TIER_SAYS = {'bit-exact': "(a) the twin's bits", 'bound': "(b) the twin's arithmetic in another order, within the a-priori bound",
+             'nmse': f"(c) agrees as llama.cpp's test would (NMSE <= {NMSE_MAX:g}); not bit-exact", 'none': 'no tier: it disagrees'}
 U32 = 2.0 ** -24  # unit roundoff of float32
 
 def gamma(n:int) -> float:
@@ -508,7 +513,8 @@ def classify(got:np.ndarray, want:np.ndarray, out_dtype:str, bad:np.ndarray|None
     order = lambda b: np.where(b.astype(np.uint64) & sign, -(b.astype(np.int64) & (int(sign) - 1)), b.astype(np.int64))
     gn, wn = np.isnan(g), np.isnan(w)
     out = np.full(got.shape, -1, np.int8)
-    out[bad] = 3
+    out[bad] = CLASSES.index('gross')
+    out[bad & ~np.isfinite(g) & ~np.isfinite(w)] = CLASSES.index('non_finite')   # inf against NaN, +inf against -inf
     out[bad & np.isfinite(g) & np.isfinite(w) & ((g < 0) == (w < 0)) & (np.abs(order(got) - order(want)) <= 4)] = 2
     out[bad & gn & wn] = 1
     out[bad & (g == 0) & (w == 0)] = 0
@@ -531,6 +537,20 @@ def _num(v) -> float|str:
     "A float for JSON: finite values as floats, NaN and infinities as their names."
     v = float(v)
     return v if math.isfinite(v) else str(v)
+
+def agreement(g:np.ndarray, ref:np.ndarray) -> dict:
+    "NMSE of float64 `g` against float64 `ref` over the elements finite on both sides, and how many are finite on one side only."
+    with np.errstate(all='ignore'):
+        fg, fr = np.isfinite(g), np.isfinite(ref)
+        ok = fg & fr
+        den, num = float(np.sum(ref[ok] ** 2)), float(np.sum((g[ok] - ref[ok]) ** 2))
+    return dict(nmse=num / den if den > 0 else (0.0 if num == 0 else math.inf), finite_disagree=int(np.sum(fg != fr)))
+
+def fixture_tier(r:dict) -> str:
+    "The best tier of agreement (TIERS) one fixture's comparison reaches. Both sides non-finite counts as agreeing at (c)."
+    if not r['mismatches']: return 'bit-exact' if r['comparison'] == 'bit-exact' else 'bound'
+    if r.get('nmse') is not None and not r['untouched'] and not r['finite_disagree'] and r['nmse'] <= NMSE_MAX: return 'nmse'
+    return 'none'
 
 def compare(kind:Kind, family:str, fx:Fixture, out:np.ndarray, xs, out_dtype:str='float', approx:bool=False) -> dict:
     "Compare one fixture's output with the twin: counts per class, the first mismatch, and the bound figures where they apply."
@@ -557,13 +577,13 @@ def compare(kind:Kind, family:str, fx:Fixture, out:np.ndarray, xs, out_dtype:str
             cls = classify(got, wbits, out_dtype, bad)
             ok = fin & np.isfinite(g)
             ratio = np.where(ok & (bnd > 0), err / np.where(bnd > 0, bnd, 1), np.where(ok & (err > 0), np.inf, 0))
-            den = float(np.sum(ref[ok] ** 2))
-        r.update(comparison='bound', max_err_over_bound=_num(ratio.max()) if ratio.size else 0.0,
-                 nmse=float(np.sum((g[ok] - ref[ok]) ** 2) / den) if den > 0 else 0.0)
+        r.update(comparison='bound', max_err_over_bound=_num(ratio.max()) if ratio.size else 0.0)
+    with np.errstate(invalid='ignore'):   # tier (c): against the format's math in float64, whichever comparison ran
+        r.update(agreement(decode(got, out_dtype).astype(np.float64), np.asarray(want, np.float64).reshape(-1)))
     sent = np.asarray(SENTINELS[out_dtype], bits_t)
     untouched = np.flatnonzero((got == sent) & (wbits != sent))
     r.update(untouched=int(untouched.size), first_untouched=int(untouched[0]) if untouched.size else None)
-    counts = np.bincount(cls[cls >= 0], minlength=4)
+    counts = np.bincount(cls[cls >= 0], minlength=len(CLASSES))
     failing = (cls >= 0) & (cls != CLASSES.index('nan_payload'))
     r['mismatches'] = int(failing.sum())
     r['mismatch_classes'] = {c: int(n) for c, n in zip(CLASSES, counts)}   # mmvq, mmq and the Q8_1 quantizer: their own cells below
@@ -629,16 +649,15 @@ def compare_mmvq(kind:Kind, fx:Fixture, out:np.ndarray, out_dtype:str='float', f
         within = np.where(fin, err <= bnd, ~np.isfinite(g))
         ok = fin & np.isfinite(g)
         ratio = np.where(ok & (bnd > 0), err / np.where(bnd > 0, bnd, 1), np.where(ok & (err > 0), np.inf, 0))
-        den = float(np.sum(ref[ok] ** 2))
     cls = classify(got, tbits, out_dtype, ~same_bits & (~within | nan2))   # NaN payloads: counted, never failing
     sent = np.asarray(SENTINELS[out_dtype], bits_t)
     untouched = np.flatnonzero((got == sent) & (tbits != sent))
     failing = (cls >= 0) & (cls != CLASSES.index('nan_payload'))
     r = dict(fixture=fx.label, elements=got.size, comparison='bit-exact' if same.all() else 'bound', twin_bit_exact=int(same.sum()),
-             max_err_over_bound=_num(ratio.max()) if ratio.size else 0.0,
-             nmse=float(np.sum((g[ok] - ref[ok]) ** 2) / den) if den > 0 else 0.0,
+             max_err_over_bound=_num(ratio.max()) if ratio.size else 0.0, **agreement(g, ref),
              untouched=int(untouched.size), first_untouched=int(untouched[0]) if untouched.size else None,
-             mismatches=int(failing.sum()), mismatch_classes={c: int(n) for c, n in zip(CLASSES, np.bincount(cls[cls >= 0], minlength=4))},
+             mismatches=int(failing.sum()),
+             mismatch_classes={c: int(n) for c, n in zip(CLASSES, np.bincount(cls[cls >= 0], minlength=len(CLASSES)))},
              first_mismatch=None)
     if r['mismatches']:
         i, n_rows = int(np.flatnonzero(failing)[0]), fx.q['n_rows']
@@ -660,14 +679,15 @@ def compare_q8_1(fx:Fixture, out:np.ndarray) -> dict:
     got, want = np.ascontiguousarray(out).view(np.uint8).reshape(-1, Q8_1_BYTES), fx.raw
     gh, wh = got[:, :4].copy().view(np.uint16), want[:, :4].copy().view(np.uint16)      # [nb, 2]: d, s
     cls = np.concatenate([classify(gh.reshape(-1), wh.reshape(-1), 'half').reshape(-1, 2),
-                          np.where(got[:, 4:] != want[:, 4:], np.int8(3), np.int8(-1))], 1).reshape(-1)
+                          np.where(got[:, 4:] != want[:, 4:], np.int8(CLASSES.index('gross')), np.int8(-1))], 1).reshape(-1)
     s = Q8_1_SENTINEL
     untouched = np.flatnonzero(np.concatenate([(gh == s * 0x101) & (wh != s * 0x101),
                                                (got[:, 4:] == s) & (want[:, 4:] != s)], 1).reshape(-1))
     failing = (cls >= 0) & (cls != CLASSES.index('nan_payload'))
     r = dict(fixture=fx.label, elements=cls.size, comparison='bit-exact', untouched=int(untouched.size),
              first_untouched=int(untouched[0]) if untouched.size else None, mismatches=int(failing.sum()),
-             mismatch_classes={c: int(n) for c, n in zip(CLASSES, np.bincount(cls[cls >= 0], minlength=4))}, first_mismatch=None)
+             mismatch_classes={c: int(n) for c, n in zip(CLASSES, np.bincount(cls[cls >= 0], minlength=len(CLASSES)))}, first_mismatch=None,
+             nmse=None, finite_disagree=0)   # bytes: tier (a) or none
     if r['mismatches']:
         i = int(np.flatnonzero(failing)[0]); b, j = divmod(i, Q8_1_FIELDS)
         val = lambda a, h: (float(h[b, j:j + 1].view(np.float16)[0]), f'0x{int(h[b, j]):04x}') if j < 2 else \
@@ -957,6 +977,7 @@ def vet(source:str,              # device code: the user's file (kernels and the
         max_threads:int=MAX_THREADS,    # refuse launches asking for more CPU threads than this over all fixtures
         fixture_timeout:float|None=None,# seconds per fixture run (None: `fixture_deadline`, scaled by its threads and build)
         max_source_mb:float=MAX_SOURCE_MB,  # refuse a larger source
+        accept:str='bound',      # the lowest tier of agreement that passes: 'bit-exact', 'bound' or 'nmse' (TIERS)
        ) -> dict:
     "Put a user's CUDA kernel through the ladder on the CPU; the report (see `vet_table`). Bad input raises before anything runs."
     t0 = time.perf_counter()
@@ -971,6 +992,7 @@ def vet(source:str,              # device code: the user's file (kernels and the
                              "--max-source-mb): strip what the kernel does not need")
     if isinstance(sm, bool) or not isinstance(sm, (int, np.integer)) or not 10 <= sm < 200:
         raise BadArch(f"sm {sm!r}: expected an sm number such as 75, 80 or 90")
+    if accept not in TIERS[:-1]: raise VetError(f"accept {accept!r}: expected one of {', '.join(TIERS[:-1])} (tiers of agreement)")
     if not isinstance(mutant_limit, int) or mutant_limit < 1: raise VetError(f'mutant_limit {mutant_limit!r}: expected a positive int')
     args = _args_list(args)
     for e in args: parse_expr(e, family)
@@ -1012,6 +1034,9 @@ def vet(source:str,              # device code: the user's file (kernels and the
         det_rows = [r for f in det_f for r in f.result()]
         nv = nv_f.result() if nv_f is not None else dict(status='skipped', detail='nvrtc=False', rows=[])
     compared = [r for r in rows if 'mismatches' in r]
+    for r in compared: r['tier'] = fixture_tier(r)
+    tier = max((r['tier'] for r in compared), key=TIERS.index, default='none')   # the kernel's: its worst fixture's
+    beyond = lambda t: TIERS.index(t) > TIERS.index(accept)
     _locate_crashes(rows + det_rows)   # the fast build has no line tables; the asan build on the same fixture has
     detectors = [r['detector'] for r in rows + det_rows if 'detector' in r]
     classes = {c: sum(r['mismatch_classes'][c] for r in compared) for c in CLASSES}
@@ -1026,16 +1051,18 @@ def vet(source:str,              # device code: the user's file (kernels and the
                fixtures=[{k: v for k, v in r.items() if k not in ('first_mismatch',)} for r in rows],
                detector_runs=[dict(mode=r['mode'], fixture=r['fixture'], ok='detector' not in r and not r.get('mismatches'),
                                    skipped=r.get('skipped', '')) for r in det_rows])
+    rep.update(tier=tier, accept=accept, tiers={t: sum(r['tier'] == t for r in compared) for t in TIERS},
+               nmse=max((r['nmse'] for r in compared if r.get('nmse') is not None), default=None),
+               finite_disagree=sum(r.get('finite_disagree', 0) for r in compared))
     if family in ('mmvq', 'mmq'): rep['twin_bit_exact'] = sum(r['twin_bit_exact'] for r in compared)
     if compared and 'max_err_over_bound' in compared[0]:
         rep['max_err_over_bound'] = _num(max(float(r.get('max_err_over_bound', 0.0)) for r in compared))
-        rep['nmse'] = max(r.get('nmse', 0.0) for r in compared)
     rep['nvrtc'] = nv
     if stop.is_set():
         t = next(r for r in rows + det_rows if r.get('detector', {}).get('error') == 'KernelTimeout')
         rep['stopped'] = (f"{t['fixture']} ({t['mode']}) timed out after {t['seconds']:g} s: the later fixtures, detector runs and "
                           "mutation analysis were skipped")
-    passed = not (rep['mismatches'] or detectors)
+    passed = not (beyond(tier) or detectors)
     if mutants and not passed:
         rep['mutants'] = dict(status='skipped', detail='the kernel fails its fixtures: mutation analysis measures the tests of a '
                               'kernel that passes them', total=0, killed=0, survivors=[], kill_rate=None)
@@ -1051,7 +1078,8 @@ def vet(source:str,              # device code: the user's file (kernels and the
                 for p in sub:
                     r = _run_one(p, kind, family, text, kernel, 'fast', out_dtype, bool(approx), opts, tmo)
                     if 'detector' in r: return 'killed', f"{r['detector']['error']}: {r['fixture']}"
-                    if r.get('mismatches'): return 'killed', f"mismatch: {r['fixture']}, {r['mismatches']} elements"
+                    if 'mismatches' in r and beyond(fixture_tier(r)):
+                        return 'killed', f"mismatch: {r['fixture']}, {r['mismatches']} elements"
                 # A survivor of the fast build gets one run under the sanitizers (and the race build if it uses shared
                 # memory): an out-of-bounds access or a race leaves the outputs right on the CPU but not on a GPU.
                 for mode in ('asan', 'race') if '__shared__' in text else ('asan',):
@@ -1061,12 +1089,13 @@ def vet(source:str,              # device code: the user's file (kernels and the
             return 'survived', f"{len(sub)} fixtures agree; clean under the sanitizers"
         tag = hashlib.sha256(json.dumps([kind.name, family, kernel, str(grid), str(block), args, granule, out_dtype,
                                          sorted(defines.items()), _dir_digest(include_dirs), [f.label for f in subset],
-                                         rep['door'], 'sanitizer rerun'] + ([int(sm)] if sm != 90 else []),
+                                         rep['door'], 'sanitizer rerun'] + ([int(sm)] if sm != 90 else [])
+                                        + ([accept] if accept != 'bound' else []),
                                         default=str).encode()).hexdigest()[:16]
         _say(progress, f'vet: mutation analysis (at most {mutant_limit} mutants, {jobs} jobs)')
         rep['mutants'] = mutation_analysis(source, judge, filename, mutant_limit, jobs, tag, progress, lines=reached_lines(source, kernel))
     else: rep['mutants'] = dict(status='skipped', detail='--no-mutants', total=0, killed=0, survivors=[], kill_rate=None)
-    fail = rep['mismatches'] or detectors or rep['nvrtc']['status'] == 'FAIL'
+    fail = beyond(tier) or detectors or rep['nvrtc']['status'] == 'FAIL'
     rep['verdict'] = 'fail' if fail else 'pass'
     rep['seconds'] = round(time.perf_counter() - t0, 2)
     return rep
@@ -1085,10 +1114,12 @@ def vet_table(report:dict) -> str:
     "A vet report as a Markdown ladder table (rung, needs, verdict, figure) with the first mismatch and detectors below."
     r = report
     nfx = len(r['fixtures'])
-    fast_ok = not r['mismatches'] and not any(d['mode'] == 'fast' for d in r['detectors'])
+    tier, accept = r.get('tier', 'none'), r.get('accept', 'bound')
+    fast_ok = TIERS.index(tier) <= TIERS.index(accept) and not any(d['mode'] == 'fast' for d in r['detectors'])
     fig = f"{nfx} fixtures, {r['elements']:,} elements, {r['mismatches']:,} mismatches ({_classes_text(r['mismatch_classes'])})"
     if 'twin_bit_exact' in r: fig += f"; {r['twin_bit_exact']:,} bit-exact with {r['family']}_twin"
-    if 'max_err_over_bound' in r: fig += f"; max err/bound {float(r['max_err_over_bound']):.3g}, NMSE {r['nmse']:.3g}"
+    if 'max_err_over_bound' in r: fig += f"; max err/bound {float(r['max_err_over_bound']):.3g}"
+    if r.get('nmse') is not None and (r['comparison'] != 'bit-exact' or r['mismatches']): fig += f", NMSE {r['nmse']:.3g}"
     def said(d):   # a detector in the table: the error, the fixture, and its message's first line (where it crashed, what raced)
         return f"{d['error']} on {d['fixture']}" + (f": {d['message'].splitlines()[0].split('): ', 1)[-1][:160]}" if d['message'] else '')
     fast_det = next((d for d in r['detectors'] if d['mode'] == 'fast'), None)
@@ -1117,6 +1148,12 @@ def vet_table(report:dict) -> str:
     sm = r['launch'].get('sm', 90)
     built = f', sm_{sm} build' if sm != 90 else ''
     out = [md_table(rows), '', f"**verdict: {r['verdict']}** ({r['kind']} {r['family']} `{r['kernel']}`{built}, {r['seconds']} s)"]
+    if r['fixtures']:   # the tier reached, and how many fixtures reached each
+        n = {t: k for t, k in r.get('tiers', {}).items() if k}
+        mixed = f" (fixtures: {', '.join(f'{t} {k}' for t, k in n.items())})" if len(n) > 1 else ''
+        short = (f"; passing needs {TIER_SAYS[accept].split(' ', 1)[0]} or better (--accept)"
+                 if TIERS.index(tier) > TIERS.index(accept) else '')
+        out += ['', f"agreement: {TIER_SAYS[tier]}{mixed}{short}"]
     if r.get('stopped'): out += ['', f"stopped early: {r['stopped']}"]
     if r['first_mismatch']:
         out += ['', 'first mismatch:', md_table([r['first_mismatch']])]

@@ -187,7 +187,7 @@ def test_cli_names_any_case_and_kind_free_families():
     assert rc == 0 and 'ferrox_quantize_q8_1' in out and out == FAMILIES['quantize_q8_1'](None)[0]
     rc, out, err = _run(['check', '--kinds', 'q8_0', '--json', '--no-progress'])
     assert {r['kind'] for r in json.loads(out)} == {'*', 'Q8_0'}
-    assert set(COMMANDS) == {'check', 'emit', 'census', 'report', 'bench', 'gpu-check', 'kinds', 'vet', 'cache'}
+    assert set(COMMANDS) == {'check', 'emit', 'census', 'report', 'bench', 'gpu-check', 'kinds', 'vet', 'cache', 'examples'}
 
 
 def test_model_shapes_sources():

@@ -168,10 +168,13 @@ def test_quantize_q8_1_fixtures():
 
 def test_classify_and_round():
     f = lambda v: np.array(v, np.uint32)
+    G, NF = CLASSES.index('gross'), CLASSES.index('non_finite')
     assert list(classify(f([0x80000000, 0x7FC00001, 0x3F800004, 0x3F800005, 0xBF800000, 0x3F800000]),
-                         f([0x00000000, 0x7FC00000, 0x3F800000, 0x3F800000, 0x3F800000, 0x3F800000]), 'float')) == [0, 1, 2, 3, 3, -1]
+                         f([0x00000000, 0x7FC00000, 0x3F800000, 0x3F800000, 0x3F800000, 0x3F800000]), 'float')) == [0, 1, 2, G, G, -1]
+    # both sides non-finite but not the same (inf against NaN, +inf against -inf): their own class; inf against a number: gross
+    assert list(classify(f([0x7F800000, 0xFF800000, 0x7F800000]), f([0x7FC00000, 0x7F800000, 0x3F800000]), 'float')) == [NF, NF, G]
     h = lambda v: np.array(v, np.uint16)
-    assert list(classify(h([0x8000, 0x7E01, 0x3C02, 0x7C00]), h([0x0000, 0x7FFF, 0x3C00, 0x7BFF]), 'half')) == [0, 1, 2, 3]
+    assert list(classify(h([0x8000, 0x7E01, 0x3C02, 0x7C00]), h([0x0000, 0x7FFF, 0x3C00, 0x7BFF]), 'half')) == [0, 1, 2, G]
     assert list(classify(h([0x3F81]), h([0x3F80]), 'bf16')) == [2]
     y = np.array([1.0, np.nan, 65520.0, 1 + 2**-11, 1 + 3 * 2**-11, -0.0], np.float32)
     assert list(round_twin(y, 'half')) == [0x3C00, 0x7FFF, 0x7C00, 0x3C00, 0x3C02, 0x8000]       # ties to even; NaN as CUDA
@@ -452,6 +455,25 @@ def test_sabotages_flagged():
     # and the unsabotaged kernel passes the same ladder
     r = vet(Q4_0_SRC, 'dequant_q4_0<float>', 'Q4_0', 'dequant', 'nb', 32, 'x,y,nb', mutants=False, nvrtc=False)
     assert r['verdict'] == 'pass', vet_table(r)
+
+
+def test_tiers_of_agreement():
+    import pytest
+    launch = ('dequant_q4_0<float>', 'Q4_0', 'dequant', 'nb', 32, 'x,y,nb')
+    two = Q4_0_SRC.replace('d * (float) (q - 8)', 'd * (float) q - 8.0f * d')
+    assert two != Q4_0_SRC
+    run = lambda src, a: vet(src, *launch, mutants=False, nvrtc=False, accept=a)
+    ours = run(Q4_0_SRC, 'bit-exact')
+    assert ours['verdict'] == 'pass' and ours['tier'] == 'bit-exact' and "agreement: (a) the twin's bits" in vet_table(ours)
+    strict, loose = run(two, 'bound'), run(two, 'nmse')
+    for r in (strict, loose):   # the same outputs under either: tier (c), +0 against -0 and a NaN against an infinity
+        assert r['tier'] == 'nmse' and r['mismatches'] > 0 and r['mismatch_classes']['sign_of_zero'] > 0, r['mismatch_classes']
+        assert r['mismatch_classes']['non_finite'] > 0 and r['mismatch_classes']['gross'] == 0 and r['nmse'] < NMSE_MAX
+    assert strict['verdict'] == 'fail' and 'passing needs (b) or better (--accept)' in vet_table(strict)
+    assert loose['verdict'] == 'pass' and "agrees as llama.cpp's test would" in vet_table(loose) and 'not bit-exact' in vet_table(loose)
+    shift = run(Q4_0_SABOTAGES['wrong shift'][0], 'nmse')   # sabotage: a real slip reaches no tier, whatever is accepted
+    assert shift['verdict'] == 'fail' and shift['tier'] == 'none' and shift['nmse'] > 100 * NMSE_MAX, shift['nmse']
+    with pytest.raises(VetError, match='accept'): run(Q4_0_SRC, 'close enough')
 
 
 def test_full_report_shape():
