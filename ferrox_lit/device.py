@@ -306,7 +306,8 @@ template <class T> const char* cls() {
     else if constexpr (std::is_pointer_v<T>) return "pointer";
     else if constexpr (std::is_integral_v<T> || std::is_enum_v<T>) return "integral";
     else if constexpr (std::is_floating_point_v<T>) return "floating";
-    else return "other";  // a struct, a class such as half, an array
+    else if constexpr (!std::is_trivially_copyable_v<T>) return "nontrivial";   // CUDA cannot pass it by value either
+    else return "other";  // a struct, a vector type (uint3, float4), a class such as half: passed as its bytes
 }
 template <class T> size_t size() { if constexpr (std::is_void_v<T>) return 0; else return sizeof(T); }
 template <class T> const char* sign() {
@@ -345,9 +346,9 @@ template <class T> void one() {  // pointer|scalar, const|mutable|-, size, class
 template <class... P> void describe(void (*)(P...)) { fx_put("", 0); (one<P>(), ...); }
 template <class T> T arg(void* slot) {
     if constexpr (std::is_pointer_v<T>) return (T)(*(void**)slot);
-    else if constexpr (std::is_floating_point_v<T>) return (T)(*(float*)slot);
+    else if constexpr (std::is_floating_point_v<T> && sizeof(T) == 4) return (T)(*(float*)slot);
     else if constexpr (std::is_integral_v<T> || std::is_enum_v<T>) return (T)(*(int64_t*)slot);
-    else return *(T*)slot;  // never reached: launch() refuses parameters of other types before running
+    else return *(T*)slot;  // by value: the job's bytes, 64-byte aligned (launch() refuses a type that is not trivially copyable)
 }
 template <class... P, size_t... I> void call(void (*f)(P...), void** a, std::index_sequence<I...>) { f(arg<P>(a[I])...); }
 template <class... P> void launch(void (*f)(P...), void** a) { call(f, a, std::index_sequence_for<P...>{}); }
@@ -567,7 +568,11 @@ def check_args(kernel:str, params:list, args:list, offsets:dict={}) -> None:
         elif p.cls == 'floating' and p.size == 4:
             if isinstance(a, (bool, np.bool_)) or not isinstance(a, (float, int, np.floating, np.integer)):
                 raise ArgumentMismatch(f"{where}: expected a float, got {type(a).__name__}")
-        else: raise ArgumentMismatch(f"{where}: scalar parameters of this type cannot be passed (the job carries integers and float32)")
+        elif p.cls == 'nontrivial':
+            raise ArgumentMismatch(f"{where}: not trivially copyable, so not a kernel parameter CUDA can pass by value")
+        elif not isinstance(a, (bytes, bytearray)) or len(a) != p.size:   # by value: a struct, a vector type, a double, a half
+            got = f'{len(a)} bytes' if isinstance(a, (bytes, bytearray)) else type(a).__name__
+            raise ArgumentMismatch(f"{where}: passed by value as its {p.size} bytes (bytes of length {p.size}); got {got}")
     for i, a in enumerate(args):
         for j, b in enumerate(args):
             if j != i and params[i].output and isinstance(b, np.ndarray) and np.may_share_memory(a, b):
@@ -589,7 +594,8 @@ def _device_job(path, kernel, grid, block, params, args, offsets, race, shared_b
                 else: f.write(struct.pack('<IIQ', 0, int(p.output), a.nbytes))
                 f.write(a.tobytes())
             elif p.cls == 'integral': f.write(struct.pack('<IIQq' if p.signed else '<IIQQ', 3, 0, 8, int(a)))
-            else: f.write(struct.pack('<IIQf', 2, 0, 4, float(a)))
+            elif p.cls == 'floating' and p.size == 4: f.write(struct.pack('<IIQf', 2, 0, 4, float(a)))
+            else: f.write(struct.pack('<IIQ', 5, 0, len(a)) + bytes(a))   # by value: the runner hands the kernel these bytes
 
 # %% ../nbs/36_device.ipynb #0c43f44d
 def _raise_device(kernel, mode, rc, err, timeout, filename):

@@ -4,7 +4,7 @@
 
 # %% ../nbs/37_vet.ipynb #0adf7b80
 from __future__ import annotations
-import ast, functools, hashlib, importlib, json, math, os, re, shutil, sys, tempfile, threading, time
+import ast, functools, hashlib, importlib, json, math, os, re, shutil, struct, sys, tempfile, threading, time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -53,12 +53,12 @@ __all__ = ['POINTERS', 'FAMILIES', 'GRID_LIMITS', 'BLOCK_LIMITS', 'MAX_BLOCK_THR
            'BadGranule', 'BadOutDtype', 'ArgumentsMismatch', 'BadArch', 'SourceTooLarge', 'WorkTooLarge', 'parse_expr',
            'eval_expr', 'eval_dims', 'KParam', 'signature', 'run_kernel', 'build_kernel', 'Fixture', 'odd_offset',
            'scale_subnormal_blocks', 'dequant_fixtures', 'matvec_fixtures', 'mmvq_fixtures', 'mmq_fixtures',
-           'quantize_q8_1_fixtures', 'bind', 'gamma', 'round_twin', 'decode', 'classify', 'agreement', 'fixture_tier',
-           'compare', 'mmvq_twin_of', 'mmq_twin_of', 'mmvq_reference', 'mmvq_bound', 'compare_mmvq', 'q8_1_field',
-           'compare_q8_1', 'cuda_include_dir', 'nvrtc_compile', 'sass_summary', 'nvrtc_rows', 'function_spans',
-           'reached_lines', 'mutation_analysis', 'fixture_deadline', 'vet', 'usage_message', 'vet_table', 'vet_ours',
-           'ours_row', 'int8_sabotage_rows', 'mmq_sabotage_rows', 'sabotage_rows', 'vet_digest', 'bench_measurement',
-           'ours_measurement']
+           'quantize_q8_1_fixtures', 'fastdiv_values', 'parse_arg', 'value_bytes', 'bind', 'gamma', 'round_twin',
+           'decode', 'classify', 'agreement', 'fixture_tier', 'compare', 'mmvq_twin_of', 'mmq_twin_of',
+           'mmvq_reference', 'mmvq_bound', 'compare_mmvq', 'q8_1_field', 'compare_q8_1', 'cuda_include_dir',
+           'nvrtc_compile', 'sass_summary', 'nvrtc_rows', 'function_spans', 'reached_lines', 'mutation_analysis',
+           'fixture_deadline', 'vet', 'usage_message', 'vet_table', 'vet_ours', 'ours_row', 'int8_sabotage_rows',
+           'mmq_sabotage_rows', 'sabotage_rows', 'vet_digest', 'bench_measurement', 'ours_measurement']
 
 # %% ../nbs/37_vet.ipynb #95291db7
 POINTERS = {'dequant': ('x', 'y'), 'matvec': ('w', 'x', 'y'), 'mul_mm': ('w', 'x', 'y'), 'mmvq': ('w', 'a', 'y'), 'mmq': ('w', 'a', 'y'),
@@ -168,10 +168,10 @@ def _dims_exprs(v) -> list:
     return parts
 
 def _split_top(s:str) -> list:
-    "Split `s` at commas outside parentheses."
+    "Split `s` at commas outside parentheses and braces."
     out, depth, cur = [], 0, ''
     for ch in s:
-        depth += (ch == '(') - (ch == ')')
+        depth += (ch in '({') - (ch in ')}')
         if ch == ',' and depth == 0: out.append(cur.strip()); cur = ''
         else: cur += ch
     return out + [cur.strip()]
@@ -197,6 +197,8 @@ class KParam:
     pointer: bool
     const: bool
     dtype: np.dtype   # element type (pointers) or value type (scalars); void* is uint8
+    size: int = 0     # scalars: the parameter's size in bytes
+    by_value: bool = False   # a scalar passed as its bytes: a struct, a vector type (uint3, float4), a double, a half
 
 def _device():
     "`ferrox_lit.device` (the CUDA device runtime) when it is importable, else None (the host runner's door)."
@@ -222,7 +224,8 @@ def _kparam(p) -> KParam:
     if p.cls == 'floating' and p.size in (2, 4, 8): dt = {2: np.float16, 4: np.float32, 8: np.float64}[p.size]
     elif p.cls == 'integral' and p.size in _UINT: dt = np.dtype(f"{'i' if p.signed else 'u'}{p.size}")
     else: dt = _UINT.get(p.size, np.uint8) if p.pointer else np.uint8   # half -> uint16, half2 -> uint32, a block struct -> bytes
-    return KParam(p.type, p.pointer, p.const, np.dtype(dt))
+    by_value = not p.pointer and not (p.cls == 'integral' or (p.cls == 'floating' and p.size == 4))
+    return KParam(p.type, p.pointer, p.const, np.dtype(dt), p.size, by_value)
 
 def signature(source:str, kernel:str, include_dirs=(), defines={}, filename:str='kernel.cu', arch:int=900) -> list:
     "The kernel's parameters as `KParam`s (through the device runtime when installed, else the host runner's parser)."
@@ -429,6 +432,49 @@ def quantize_q8_1_fixtures(kind=None, granule=None) -> list:
 OUT_DTYPES = {'float': (np.uint32, 4), 'half': (np.uint16, 2), 'bf16': (np.uint16, 2)}  # out dtype -> (bits type, bytes)
 SENTINELS = {'float': 0x7FA5A5A5, 'half': 0xA5A5, 'bf16': 0xA5A5}  # y's fill: float32's is a NaN payload no arithmetic makes
 
+def fastdiv_values(d:int) -> tuple:
+    "(mp, L, d): the uint3 with which n / d == (__umulhi(n, mp) + n) >> L for 0 <= n < 2^31, as llama.cpp's kernels divide."
+    if isinstance(d, bool) or not isinstance(d, (int, np.integer)) or not 1 <= d < 2**32:
+        raise BadLaunchExpression(f"fastdiv({d!r}): expected a divisor from 1 to 2^32 - 1")
+    L = (int(d) - 1).bit_length()                     # ceil(log2 d): the smallest L with 2^L >= d
+    mp = ((1 << 32) * ((1 << L) - int(d))) // int(d) + 1   # 2^32 (2^L - d) / d, rounded up: < 2^32 since 2^L - d < d
+    return mp, L, int(d)
+
+_FASTDIV = re.compile(r'fastdiv\s*\((.*)\)', re.S)
+
+def parse_arg(text:str, family:str) -> None:
+    "Check one `--args` entry: a launch expression, a brace list `{e, ...}` of them, or `fastdiv(e)` (llama.cpp's uint3)."
+    t = str(text).strip()
+    if t.startswith('{') or t.endswith('}'):
+        parts = _split_top(t[1:-1]) if t.startswith('{') and t.endswith('}') else []
+        if not parts or not all(parts): raise BadLaunchExpression(f"argument {t!r}: expected a brace list such as {{n_rows, 1, 1}}")
+        for p in parts: parse_expr(p, family)
+    elif m := _FASTDIV.fullmatch(t): parse_expr(m.group(1), family)
+    else: parse_expr(t, family)
+
+_FLOAT_VECTORS = re.compile(r'(?:const\s+)?(float|double)[1-4]')
+
+def value_bytes(text:str, p, family:str, q:dict, i:int) -> bytes:
+    "The bytes of by-value parameter `p` (a struct, a vector type, a double, a half) from `--args` entry `text`."
+    t = text.strip()
+    if m := _FASTDIV.fullmatch(t): vals = list(fastdiv_values(eval_expr(m.group(1), family, q)))
+    elif t.startswith('{'): vals = [eval_expr(x, family, q) for x in _split_top(t[1:-1])]
+    elif p.name in ('__half', 'half', 'double'):
+        v = float(eval_expr(t, family, q))
+        return np.float16(v).tobytes() if p.size == 2 else struct.pack('<d', v)
+    else: raise ArgumentsMismatch(f"argument {i} ({p.name}) is {p.size} bytes passed by value: give it as a brace list "
+                                  f"{{a, b, ...}} of its fields, or fastdiv(n) for llama.cpp's uint3")
+    w = p.size // len(vals)
+    if p.size % len(vals) or w not in (1, 2, 4, 8):
+        raise ArgumentsMismatch(f"argument {i} ({p.name}) is {p.size} bytes; {t!r} gives {len(vals)} values, which do not fill it "
+                                "as equal 1, 2, 4 or 8-byte fields")
+    if fm := _FLOAT_VECTORS.fullmatch(p.name):
+        return np.array(vals, np.float32 if fm.group(1) == 'float' else np.float64).tobytes()
+    for v in vals:
+        if not -(1 << (8 * w - 1)) <= v < (1 << 8 * w):
+            raise ArgumentsMismatch(f"argument {i} ({p.name}): {v:,} does not fit its {w}-byte fields")
+    return b''.join((v & ((1 << 8 * w) - 1)).to_bytes(w, 'little') for v in vals)
+
 def _args_list(args) -> list:
     if isinstance(args, str): args = _split_top(args)
     if not isinstance(args, (list, tuple)) or not args or not all(isinstance(a, (str, int)) and str(a).strip() for a in args):
@@ -471,6 +517,9 @@ def bind(family:str, fx:Fixture, params:list, args:list, out_dtype:str='float') 
         else:
             if p.pointer:
                 raise ArgumentsMismatch(f"argument {i} ({p.name}) is a pointer; {e!r} is not one of {', '.join(POINTERS[family])}")
+            if getattr(p, 'by_value', False): argv.append(value_bytes(e, p, family, fx.q, i)); continue
+            if e.startswith('{') or _FASTDIV.fullmatch(e):
+                raise ArgumentsMismatch(f"argument {i} ({p.name}) is a {p.dtype} scalar; {e!r} is a struct's value")
             v = eval_expr(e, family, fx.q)
             argv.append(float(v) if p.dtype.kind == 'f' else v)
     if yi is None: raise ArgumentsMismatch(f"args {', '.join(args)} never names the output y")
@@ -995,7 +1044,7 @@ def vet(source:str,              # device code: the user's file (kernels and the
     if accept not in TIERS[:-1]: raise VetError(f"accept {accept!r}: expected one of {', '.join(TIERS[:-1])} (tiers of agreement)")
     if not isinstance(mutant_limit, int) or mutant_limit < 1: raise VetError(f'mutant_limit {mutant_limit!r}: expected a positive int')
     args = _args_list(args)
-    for e in args: parse_expr(e, family)
+    for e in args: parse_arg(e, family)
     for e in _dims_exprs(grid) + _dims_exprs(block): parse_expr(e, family)
     fixtures = _FIXTURES[family](kind, granule)
     geometry = _geometry(family, fixtures, grid, block)

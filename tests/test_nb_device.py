@@ -388,19 +388,36 @@ def test_scalars_arrive_with_their_width_and_sign():
     finally: g['TRAMPOLINE_CPP'] = good
 
 
-def test_scalar_types_the_job_cannot_carry_are_refused():
-    import pytest
-    o = np.zeros(1, np.float32)
-    for t, v, cls in [('double', 1.0, 'floating'), ('half', np.float16(1), 'other'), ('uint3', (1, 2, 3), 'other')]:
-        src = f'#include <cuda_fp16.h>\n__global__ void s({t} v, float * o) {{ o[0] = 1; }}'
-        assert signature(src, 's')[0].cls == cls
-        with pytest.raises(ArgumentMismatch, match=rf'argument 0 \(.*{t[1:]}\): scalar parameters of this type cannot be passed'):
-            launch(src, 's', 1, 1, [v, o])
+BY_VALUE_SRC = """#include <cuda_fp16.h>
+#include <cstdint>
+struct pair_t { int a; long long b; };            // 16 bytes: 4 of padding after a
+__global__ void byval(float * o, const uint3 fd, pair_t p, double s, half h, float4 v) {
+    o[0] = fd.x; o[1] = fd.y; o[2] = fd.z; o[3] = (float)p.a; o[4] = (float)(p.b >> 20); o[5] = (float)s; o[6] = __half2float(h);
+    o[7] = v.w;
+}"""
+
+def test_by_value_parameters():
+    import pytest, struct
+    ps = signature(BY_VALUE_SRC, 'byval')
+    assert [(p.type, p.size, p.cls) for p in ps[1:]] == [('uint3', 12, 'other'), ('pair_t', 16, 'other'), ('double', 8, 'floating'),
+                                                       ('__half', 2, 'other'), ('float4', 16, 'other')], ps
+    o = np.zeros(8, np.float32)
+    vals = [struct.pack('<3I', 7, 8, 9), struct.pack('<iiq', -5, 0, 3 << 40), struct.pack('<d', 2.5), np.float16(0.75).tobytes(),
+            struct.pack('<4f', 1, 2, 3, 4.5)]
+    launch(BY_VALUE_SRC, 'byval', 1, 1, [o, *vals])
+    assert list(o) == [7, 8, 9, -5, 3 << 20, 2.5, 0.75, 4.5], o
+    for i, bad, says in ((1, struct.pack('<2I', 7, 8), 'its 12 bytes .* got 8 bytes'), (2, (1, 2), 'its 16 bytes .* got tuple'),
+                         (3, 2.5, 'its 8 bytes .* got float')):
+        args = [o, *vals]; args[i] = bad
+        with pytest.raises(ArgumentMismatch, match=rf'argument {i} \(.*\): passed by value as {says}'): launch(BY_VALUE_SRC, 'byval', 1, 1, args)
+    src = '#include <string>\nstruct s_t { std::string t; };\n__global__ void s(s_t v, float * o) { o[0] = 1; }'
+    assert signature(src, 's')[0].cls == 'nontrivial'
+    with pytest.raises(ArgumentMismatch, match='not trivially copyable'): launch(src, 's', 1, 1, [b'', o[:1]])
     assert launch('__global__ void k() {}', 'k', 1, 1, []).outputs == {}
-    launch('__global__ void a(bool d, signed char e, unsigned short f, float * o) { o[0] = d + e + f; }', 'a', 1, 1, [True, -5, 65535, o])
+    launch('__global__ void a(bool d, signed char e, unsigned short f, float * o) { o[0] = d + e + f; }', 'a', 1, 1, [True, -5, 65535, o[:1]])
     assert o[0] == 1 - 5 + 65535
     with pytest.raises(ArgumentMismatch, match='out of range'):
-        launch('__global__ void a(bool d, float * o) { o[0] = d; }', 'a', 1, 1, [2, o])
+        launch('__global__ void a(bool d, float * o) { o[0] = d; }', 'a', 1, 1, [2, o[:1]])
     # sabotage: a trampoline calling the kernel by its bare name calls its own parameter `a` instead: it does not compile
     g = trampoline.__globals__
     good = g['TRAMPOLINE_CPP']
@@ -409,6 +426,12 @@ def test_scalar_types_the_job_cannot_carry_are_refused():
     )
     try:
         with pytest.raises(DeviceCompileError): build('__global__ void a(float * o) { o[0] = 1; }', 'a')
+    finally: g['TRAMPOLINE_CPP'] = good
+    # sabotage: a runner that hands the kernel the bytes one word late reads the wrong fields
+    g['TRAMPOLINE_CPP'] = good.replace('else return *(T*)slot;', 'else return *(T*)((char*)slot + 4);')
+    try:
+        o[:] = 0; launch(BY_VALUE_SRC, 'byval', 1, 1, [o, *vals])
+        assert o[0] == 8 != 7
     finally: g['TRAMPOLINE_CPP'] = good
 
 

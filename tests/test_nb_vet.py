@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 
-import ast, functools, hashlib, importlib, json, math, os, re, shutil, sys, tempfile, threading, time
+import ast, functools, hashlib, importlib, json, math, os, re, shutil, struct, sys, tempfile, threading, time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -474,6 +474,46 @@ def test_tiers_of_agreement():
     shift = run(Q4_0_SABOTAGES['wrong shift'][0], 'nmse')   # sabotage: a real slip reaches no tier, whatever is accepted
     assert shift['verdict'] == 'fail' and shift['tier'] == 'none' and shift['nmse'] > 100 * NMSE_MAX, shift['nmse']
     with pytest.raises(VetError, match='accept'): run(Q4_0_SRC, 'close enough')
+
+
+FASTDIV_SRC = Q4_0_SRC.replace('''template <typename dst_t>
+__global__ void dequant_q4_0(const void * __restrict__ vx, dst_t * __restrict__ y, int64_t nb) {
+    const int64_t i = blockIdx.x;
+    const int t = threadIdx.x;
+    if (i >= nb) return;''', '''struct dims_t { int64_t nb; int64_t unused; };
+static __device__ uint32_t fastdiv(uint32_t n, const uint3 f) { return (__umulhi(n, f.x) + n) >> f.y; }   // n / f.z
+
+template <typename dst_t>
+__global__ void dequant_q4_0(const void * __restrict__ vx, dst_t * __restrict__ y, const uint3 per_block, const dims_t dims) {
+    const uint32_t g = blockIdx.x * blockDim.x + threadIdx.x;
+    const int64_t i = fastdiv(g, per_block);           // the quant block: g / 32
+    const int t = g - i * per_block.z;                 // the element in it
+    if (i >= dims.nb) return;''')
+def test_by_value_arguments():
+    import pytest
+    rng = np.random.default_rng(0)
+    for dv in [*range(1, 3001), *map(int, rng.integers(1, 2**32, 3000))]:   # the triple divides like // for every n < 2^31
+        mp, L, d = fastdiv_values(dv)
+        n = np.concatenate([rng.integers(0, 2**31, 200, dtype=np.uint64), np.array([0, dv - 1, dv, 2**31 - 1], np.uint64) % 2**31])
+        q = ((((n * np.uint64(mp)) >> np.uint64(32)) + n) & np.uint64(0xFFFFFFFF)) >> np.uint64(L)
+        assert d == dv and mp < 2**32 and (q == n // np.uint64(dv)).all(), dv
+    src = FASTDIV_SRC
+    assert 'fastdiv(g, per_block)' in src and src != Q4_0_SRC
+    run = lambda args, **kw: vet(src, 'dequant_q4_0<float>', 'Q4_0', 'dequant', 'cdiv(nb * 32, 64)', 64, args, mutants=False, nvrtc=False,
+                                 filename='fastdiv.cu', **kw)
+    r = run('x, y, fastdiv(32), {nb, 0}')
+    assert r['verdict'] == 'pass' and r['tier'] == 'bit-exact' and not r['detectors'], vet_table(r)
+    bad = run('x, y, fastdiv(16), {nb, 0}')   # sabotage: the wrong divisor puts the elements in the wrong blocks
+    assert bad['verdict'] == 'fail' and bad['mismatches'] > 0
+    for args, err, says in (('x, y, 32, {nb, 0}', ArgumentsMismatch, 'passed by value: give it as a brace list'),
+                            ('x, y, fastdiv(32), {nb}', ArgumentsMismatch, 'gives 1 values, which do not fill it'),
+                            ('x, y, fastdiv(32), {nb, 0, 0}', ArgumentsMismatch, 'gives 3 values'),
+                            ('x, y, fastdiv(0), {nb, 0}', BadLaunchExpression, r'fastdiv\(0\): expected a divisor'),
+                            ('x, y, fastdiv(32), {nb, 0', BadLaunchExpression, 'brace list'),
+                            ('x, y, fastdiv(32), {nb, bogus}', UnknownQuantity, 'bogus')):
+        with pytest.raises(err, match=says): run(args)
+    with pytest.raises(ArgumentsMismatch, match="is a int64 scalar; '{nb, 0}' is a struct's value"):
+        vet(Q4_0_SRC, 'dequant_q4_0<float>', 'Q4_0', 'dequant', 'nb', 32, 'x, y, {nb, 0}', mutants=False, nvrtc=False)
 
 
 def test_full_report_shape():

@@ -623,6 +623,11 @@ int main(int argc, char** argv) {
         } else if (kinds[i] == 1) { int32_t v; rd(jf, &v, 4); ints[i] = v; args[i] = &ints[i]; }
         else if (kinds[i] == 3) { rd(jf, &ints[i], 8); args[i] = &ints[i]; }  // 64-bit integer (int64_t, uint64_t, size_t)
         else if (kinds[i] == 2) { rd(jf, &flts[i], 4); args[i] = &flts[i]; }
+        else if (kinds[i] == 5) {   // by value: a struct, a vector type (uint3, float4), a double; the trampoline copies its bytes
+            void* p = nullptr;
+            if (posix_memalign(&p, 64, sizes[i] ? sizes[i] : 1)) fail("HOST", "out of memory");
+            rd(jf, p, sizes[i]); ptrs[i] = (char*)p; args[i] = p;
+        }
         else fail("HOST", "bad argument kind %u", kinds[i]);
     }
     fclose(jf);
