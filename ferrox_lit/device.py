@@ -4,7 +4,7 @@
 
 # %% ../nbs/36_device.ipynb #601bd871
 from __future__ import annotations
-import functools, hashlib, os, re, shutil, struct, subprocess, tempfile, time
+import functools, hashlib, json, os, re, shutil, struct, subprocess, tempfile, time
 from dataclasses import dataclass
 from pathlib import Path
 import numpy as np
@@ -17,16 +17,17 @@ from .runtime import _check_geometry, _dims, LaunchRefused, HostCompileError, _h
 from ferrox_lit.runtime import (
     SanitizerError, KernelTimeout, UntouchedOutput, HostError, UninitializedSharedRead, MAX_DYN_SHARED, device_source,
 )
-from .runtime import shared_sections, BUILD_RECIPE
+from .runtime import shared_sections, BUILD_RECIPE, _EXTERN_SHARED
 from .runtime import bounded_run, compile_run, check_includes, check_shared_total, _touched, crash_summary
 
 # %% auto #0
-__all__ = ['EXAMPLES_DIR', 'MMA_SHAPES', 'HOST_MARKERS', 'TRAMPOLINE_CPP', 'DeviceCompileError', 'KernelNotFound',
-           'HostCodeInDeviceSource', 'InlinePtxNotSupported', 'ArgumentMismatch', 'BadBuildOption', 'strip_comments',
-           'kernel_table', 'kernels', 'example_source', 'AsmOperand', 'AsmStatement', 'asm_statements', 'ptx_call',
-           'rewrite_ptx', 'check_device_source', 'trampoline', 'translation_unit', 'user_errors', 'build', 'ParamInfo',
-           'parse_signature', 'signature', 'signature_table', 'check_args', 'launch', 'q8_0_dequant', 'same_bits',
-           'refusal', 'q8_1_from_q8_0', 'q8_1_dequant', 'offset_outcome']
+__all__ = ['EXAMPLES_DIR', 'MMA_SHAPES', 'HOST_MARKERS', 'TRAMPOLINE_CPP', 'RUNTIME_HEADERS', 'DeviceCompileError',
+           'KernelNotFound', 'HostCodeInDeviceSource', 'InlinePtxNotSupported', 'ArgumentMismatch', 'BadBuildOption',
+           'strip_comments', 'kernel_table', 'kernels', 'example_source', 'AsmOperand', 'AsmStatement',
+           'asm_statements', 'ptx_call', 'rewrite_ptx', 'check_device_source', 'trampoline', 'translation_unit',
+           'user_errors', 'shared_shadows', 'runtime_include_dir', 'build', 'ParamInfo', 'parse_signature', 'signature',
+           'signature_table', 'check_args', 'launch', 'q8_0_dequant', 'same_bits', 'refusal', 'q8_1_from_q8_0',
+           'q8_1_dequant', 'offset_outcome']
 
 # %% ../nbs/36_device.ipynb #487c0afb
 class DeviceCompileError(HostCompileError):
@@ -433,6 +434,40 @@ def _compile(tmp, cmd, what, filename, include_dirs):
         log = (r.stderr or r.stdout).strip()
         raise DeviceCompileError(f"{what} does not compile for the CPU runtime:\n{user_errors(log, filename, include_dirs)}")
 
+_HEADER_SUFFIXES = ('.h', '.cuh', '.hpp', '.hh', '.inl', '.inc')
+
+def shared_shadows(include_dirs) -> list:
+    "Per include dir, a cached folder of its headers that declare `extern __shared__`, rewritten as the .cu is; None where none do."
+    out = []
+    for dd in include_dirs:
+        root, hits = Path(dd).resolve(), {}
+        for p in sorted(Path(dd).resolve().rglob('*'))[:20000]:   # the bound `_include_digest` reads under too
+            if p.suffix in _HEADER_SUFFIXES and p.is_file() and p.stat().st_size <= 4 << 20:
+                t = p.read_text(errors='replace')
+                if _EXTERN_SHARED.search(t): hits[str(p.relative_to(root))] = f'#line 1 "{p}"\n' + device_source(t)   # messages name it
+        if not hits: out.append(None); continue
+        d = cache_dir() / f"fx-shadow-{hashlib.sha256(json.dumps([str(root), hits], sort_keys=True).encode()).hexdigest()[:16]}"
+        if not all((d / r).is_file() for r in hits):
+            tmp = Path(tempfile.mkdtemp(prefix='tmp-shadow-', dir=cache_dir()))
+            for r, text in hits.items(): (tmp / r).parent.mkdir(parents=True, exist_ok=True); (tmp / r).write_text(text)
+            try: tmp.rename(d)
+            except OSError: shutil.rmtree(tmp, ignore_errors=True)
+        out.append(_touched(d))
+    return out
+
+RUNTIME_HEADERS = tuple(sorted(p.name for p in CUDA_DIR.glob('*.h')))   # the runtime's headers: CUDA's own names only
+
+def runtime_include_dir() -> Path:
+    "A folder with only `RUNTIME_HEADERS` (cached by their text): the one `-I` a build adds, so no user header is shadowed."
+    texts = {n: cuda_text(n) for n in RUNTIME_HEADERS}
+    d = cache_dir() / f"fx-include-{hashlib.sha256(json.dumps(texts, sort_keys=True).encode()).hexdigest()[:16]}"
+    if not all((d / n).is_file() for n in texts):
+        tmp = Path(tempfile.mkdtemp(prefix='tmp-include-', dir=cache_dir()))
+        for n, text in texts.items(): (tmp / n).write_text(text)
+        try: tmp.rename(d)
+        except OSError: shutil.rmtree(tmp, ignore_errors=True)   # another process made it first
+    return _touched(d)
+
 def build(source:str,              # device code: kernels and their helpers (no host code; inline PTX only as ptx_call takes it)
           kernel:str,              # the kernel to launch: 'name', or 'name<targs>' for a template
           mode:str='fast',         # one of host.MODES: fast, race, asan, osthreads
@@ -448,7 +483,8 @@ def build(source:str,              # device code: kernels and their helpers (no 
     cxx, (kflags, rflags) = _cxx(), _MODE_FLAGS[mode]
     tu = translation_unit(source, kernel, filename)
     dflags = [f'-D__CUDA_ARCH__={int(arch)}'] + [f'-D{k}' if v is None else f'-D{k}={v}' for k, v in defines.items()]
-    iflags = ['-I', str(CUDA_DIR)] + [x for d in include_dirs for x in ('-I', str(Path(d).resolve()))]
+    iflags = ['-I', str(runtime_include_dir())]   # each include dir, behind its shadow of rewritten extern __shared__ headers
+    for d, sh in zip(include_dirs, shared_shadows(include_dirs)): iflags += [*(['-I', str(sh)] if sh else []), '-I', str(Path(d).resolve())]
     key = hashlib.sha256(
         '\0'.join(
             [
@@ -470,7 +506,7 @@ def build(source:str,              # device code: kernels and their helpers (no 
     d = cache_dir() / f"dev-{re.sub(r'[^A-Za-z0-9_]', '_', kernel)[:48]}-{mode}-{key}"
     exe = d / 'kernel'
     if exe.exists(): return _touched(d) / 'kernel'
-    check_includes(source, (*map(str, include_dirs), str(CUDA_DIR)), filename)   # a device or a folder: refused before g++ starts
+    check_includes(source, (*map(str, include_dirs), str(runtime_include_dir())), filename)   # a device, a folder: refused here
     tmp = Path(tempfile.mkdtemp(prefix='build-', dir=cache_dir()))
     try:
         (tmp / 'kernel.cpp').write_text(tu)

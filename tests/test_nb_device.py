@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 
-import functools, hashlib, os, re, shutil, struct, subprocess, tempfile, time
+import functools, hashlib, json, os, re, shutil, struct, subprocess, tempfile, time
 from dataclasses import dataclass
 from pathlib import Path
 import numpy as np
@@ -17,7 +17,7 @@ from ferrox_lit.runtime import _check_geometry, _dims, LaunchRefused, HostCompil
 from ferrox_lit.runtime import (
     SanitizerError, KernelTimeout, UntouchedOutput, HostError, UninitializedSharedRead, MAX_DYN_SHARED, device_source,
 )
-from ferrox_lit.runtime import shared_sections, BUILD_RECIPE
+from ferrox_lit.runtime import shared_sections, BUILD_RECIPE, _EXTERN_SHARED
 from ferrox_lit.runtime import bounded_run, compile_run, check_includes, check_shared_total, _touched, crash_summary
 
 
@@ -433,6 +433,31 @@ def test_by_value_parameters():
         o[:] = 0; launch(BY_VALUE_SRC, 'byval', 1, 1, [o, *vals])
         assert o[0] == 8 != 7
     finally: g['TRAMPOLINE_CPP'] = good
+
+
+def test_headers_as_a_tree_has_them():
+    import pytest, tempfile
+    with tempfile.TemporaryDirectory(prefix='fx-tree-') as t:
+        d = Path(t); (d / 'sub').mkdir()
+        (d / 'mmq.cuh').write_text('#pragma once\nstatic __device__ float mine() { return 42.0f; }\n')   # a name the project also has
+        (d / 'sub' / 'tile.cuh').write_text('#pragma once\nstatic __device__ float stage(float v) {\n    extern __shared__ float buf[];\n'
+                                            '    buf[threadIdx.x] = v; __syncthreads();\n    return buf[(threadIdx.x + 1) % blockDim.x];\n}\n')
+        src = ('#include <memory>\n#include "mmq.cuh"\n#include "sub/tile.cuh"\n'
+               'static __noinline__ __device__ float twice(float v) { return 2 * v; }\n'
+               '__global__ void k(float* y) { y[threadIdx.x] = twice(mine()) + stage((float)threadIdx.x); }')
+        y = np.zeros(4, np.float32)
+        launch(src, 'k', 1, 4, [y], include_dirs=(str(d),), shared_bytes=16)
+        assert list(y) == [85, 86, 87, 84], y
+        assert sorted(p.name for p in runtime_include_dir().iterdir()) == list(RUNTIME_HEADERS) and 'mmq.cuh' not in RUNTIME_HEADERS
+        (d / 'sub' / 'tile.cuh').write_text((d / 'sub' / 'tile.cuh').read_text().replace('buf[threadIdx.x] = v;', 'buf[threadIdx.x] = v'))
+        with pytest.raises(DeviceCompileError, match=r'sub/tile\.cuh:4'):   # a message names the user's header and its line
+            build(src, 'k', include_dirs=(str(d),))
+        (d / 'sub' / 'tile.cuh').write_text((d / 'sub' / 'tile.cuh').read_text().replace('buf[threadIdx.x] = v', 'buf[threadIdx.x] = v;'))
+        g = build.__globals__; good = g['shared_shadows']
+        g['shared_shadows'] = lambda dirs: [None] * len(dirs)   # sabotage: no shadow, so the header's extern __shared__ stays as written
+        try:
+            with pytest.raises(DeviceCompileError): build(src + '\n// again', 'k', include_dirs=(str(d),))
+        finally: g['shared_shadows'] = good
 
 
 def test_unaligned_base_is_caught_by_the_sanitizers_only():

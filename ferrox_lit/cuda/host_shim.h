@@ -7,6 +7,8 @@
 #include <cstdio>       // printf in a kernel: the runner's stdout, returned as LaunchResult.printed
 #include <cassert>      // assert in a kernel: the runner reports a failure as a named error (KernelAssert)
 #include <type_traits>
+#include <memory>       // before __noinline__ is a macro: libstdc++ 12's shared_ptr_base.h spells __attribute__((__noinline__)),
+                        // which the macro would break; included here first, a user's later #include <memory> is a no-op
 #define __global__
 #define __device__
 #define __host__
