@@ -1,13 +1,15 @@
 """Exhaustive check of the CPU runtime's fp16/bf16 headers and float -> integer intrinsics: every float bit pattern through
 each conversion, every pair of halves and of bfloat16s.
 
-Not a test: about 19 minutes of CPU in all (half pairs ~7, floats -> half ~4.5, bfloat16 pairs ~4, floats -> int ~1.5,
-floats -> bfloat16 ~1.5). All 2^32 floats through __float2half (rn, rz, rd, ru)
+Not a test: about 18 minutes of CPU in all (half pairs ~5.5, bfloat16 pairs ~4.5, floats -> half ~3, floats -> fp8 ~2.5,
+floats -> int ~2, floats -> bfloat16 ~0.5). All 2^32 floats through __float2half (rn, rz, rd, ru)
 and __float2bfloat16; all 2^32 ordered pairs of halves through __hadd, __hsub, __hmul and the comparisons; all 2^32
 ordered pairs of bfloat16s through __hadd, __hsub, __hmul; N random and all edge triples through __hfma (half) and N/10
 through the bfloat16 __hfma; the bfloat162 forms and directed bfloat16 conversions on N/10 draws; each against the
 driver's integer reference (ferrox_lit/cuda/runtime_check.cpp). Then all 2^32 floats through __float2int_rn/rz/rd/ru and
-__saturatef against ferrox_lit/cuda/intrinsics_check.cpp's bit-level reference. Each sweep is one process on one core;
+__saturatef against ferrox_lit/cuda/intrinsics_check.cpp's bit-level reference. And all 2^32 floats through
+__nv_cvt_float_to_fp8 (E4M3 and E5M2, __NV_SATFINITE and __NV_NOSAT), every half and bfloat16 to fp8, every fp8 back to
+half, and N/10 doubles and C++ fp8 types. Each sweep is one process on one core;
 --jobs of them run at once, longest first.
 
     python benchmarks/runtime_exhaustive.py [--fma 100000000] [--jobs 2] [--json docs/measurements/runtime_fp16_cpu.json]
@@ -25,8 +27,8 @@ def main():
     p.add_argument('--intrinsics-json', default=str(INTRINSICS_JSON))
     a = p.parse_args()
     build_check(); build_driver()
-    sweeps = [('binop', 1), ('f2h', 1), ('bf16binop', 1), ('f2i', 1), ('bf16', 1), ('fma', a.fma), ('bf16fma', a.fma // 10),
-              ('bf16forms', a.fma // 10)]   # longest first
+    sweeps = [('binop', 1), ('f2h', 1), ('bf16binop', 1), ('fp8', 1), ('f2i', 1), ('bf16', 1), ('fma', a.fma), ('bf16fma', a.fma // 10),
+              ('bf16forms', a.fma // 10), ('fp8forms', a.fma // 10)]   # longest first
     def one(s):
         what, arg = s
         return run_sweep(what, arg) if what == 'f2i' else run_check(what, arg)

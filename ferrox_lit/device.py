@@ -21,7 +21,7 @@ from .runtime import shared_sections, BUILD_RECIPE, _EXTERN_SHARED
 from .runtime import bounded_run, compile_run, check_includes, check_shared_total, _touched, crash_summary
 
 # %% auto #0
-__all__ = ['EXAMPLES_DIR', 'MMA_SHAPES', 'HOST_MARKERS', 'TRAMPOLINE_CPP', 'RUNTIME_HEADERS', 'DeviceCompileError',
+__all__ = ['EXAMPLES_DIR', 'MMA_SHAPES', 'HOST_MARKERS', 'TRAMPOLINE_CPP', 'RUNTIME_INCLUDES', 'DeviceCompileError',
            'KernelNotFound', 'HostCodeInDeviceSource', 'InlinePtxNotSupported', 'ArgumentMismatch', 'BadBuildOption',
            'strip_comments', 'kernel_table', 'kernels', 'example_source', 'AsmOperand', 'AsmStatement',
            'asm_statements', 'ptx_call', 'rewrite_ptx', 'check_device_source', 'trampoline', 'translation_unit',
@@ -455,11 +455,11 @@ def shared_shadows(include_dirs) -> list:
         out.append(_touched(d))
     return out
 
-RUNTIME_HEADERS = tuple(sorted(p.name for p in CUDA_DIR.glob('*.h')))   # the runtime's headers: CUDA's own names only
+RUNTIME_INCLUDES = tuple(sorted(p.name for p in CUDA_DIR.glob('*.h')))   # the runtime's headers: CUDA's own names only
 
 def runtime_include_dir() -> Path:
-    "A folder with only `RUNTIME_HEADERS` (cached by their text): the one `-I` a build adds, so no user header is shadowed."
-    texts = {n: cuda_text(n) for n in RUNTIME_HEADERS}
+    "A folder with only `RUNTIME_INCLUDES` (cached by their text): the one `-I` a build adds, so no user header is shadowed."
+    texts = {n: cuda_text(n) for n in RUNTIME_INCLUDES}
     d = cache_dir() / f"fx-include-{hashlib.sha256(json.dumps(texts, sort_keys=True).encode()).hexdigest()[:16]}"
     if not all((d / n).is_file() for n in texts):
         tmp = Path(tempfile.mkdtemp(prefix='tmp-include-', dir=cache_dir()))

@@ -14,7 +14,7 @@ from .source import cuda_text, cuda_path, CUDA_DIR
 __all__ = ['RUNTIME_HEADERS', 'SABOTAGES', 'STRIDE', 'SWEEPS', 'SABOTAGE_SWEEP', 'SABOTAGE_STRIDE', 'MEASURED', 'EXHAUSTIVE_JSON',
            'Q8_0_HALF_SRC', 'RuntimeCheckError', 'with_runtime', 'sources_digest', 'build_check', 'run_check',
            'half_to_float_table', 'numpy_half', 'same_or_both_nan', 'sample_floats', 'bf16_reference', 'convert',
-           'strided_report', 'sabotage_report', 'StaleMeasurement', 'exhaustive_rows', 'q8_0_half_twin',
+           'fp8_codes', 'strided_report', 'sabotage_report', 'StaleMeasurement', 'exhaustive_rows', 'q8_0_half_twin',
            'run_q8_0_half', 'SHIM_H', 'RUNNER_CPP', 'MODES', 'COMPILE_SECONDS', 'COMPILE_MEM_GB', 'CACHE_GB', 'KEEP',
            'BUILD_RECIPE', 'STATIC_SHARED_LIMIT', 'SENTINEL_F32', 'MAX_THREADS', 'MAX_DYN_SHARED', 'HostError',
            'HostCompileError', 'LaunchRefused', 'KernelTimeout', 'BarrierDivergence', 'SharedMemoryRace',
@@ -27,7 +27,7 @@ __all__ = ['RUNTIME_HEADERS', 'SABOTAGES', 'STRIDE', 'SWEEPS', 'SABOTAGE_SWEEP',
            'check_shared_total', 'launch']
 
 # %% ../nbs/29b_runtime.ipynb #7ad5068b
-RUNTIME_HEADERS = ('cuda_fp16.h', 'cuda_bf16.h', 'cuda_runtime.h')  # in ferrox_lit/cuda/, package data
+RUNTIME_HEADERS = ('cuda_fp16.h', 'cuda_bf16.h', 'cuda_fp8.h', 'cuda_runtime.h')  # in ferrox_lit/cuda/, package data
 _INCLUDE_RE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*[<"](' + '|'.join(map(re.escape, RUNTIME_HEADERS)) + r')[>"][^\n]*$', re.M)
 
 class RuntimeCheckError(FerroxError, RuntimeError): "The CPU runtime's check driver could not be built or run."
@@ -51,6 +51,10 @@ SABOTAGES = {  # name -> (-D macro in the headers, what it breaks)
     'bf16_hadd_rz': ('FX_SABOTAGE_BF16_HADD_RZ', 'bfloat16 __hadd rounds the float sum toward zero'),
     'bf16_hmul_trunc': ('FX_SABOTAGE_BF16_HMUL_TRUNC', 'bfloat16 __hmul truncates the float product'),
     'bf16_hfma_float': ('FX_SABOTAGE_BF16_HFMA_FLOAT', 'bfloat16 __hfma is fmaf in float, then rounded: two roundings'),
+    'fp8_no_subnormal': ('FX_SABOTAGE_FP8_NO_SUBNORMAL', 'float -> fp8 rounds below the least normal as if it were normal'),
+    'fp8_ties_away': ('FX_SABOTAGE_FP8_TIES_AWAY', 'float -> fp8 rounds ties away from zero'),
+    'fp8_nosat_as_sat': ('FX_SABOTAGE_FP8_NOSAT_AS_SAT', '__NV_NOSAT saturates like __NV_SATFINITE'),
+    'fp8_decode_bias': ('FX_SABOTAGE_FP8_DECODE_BIAS', "E4M3 -> half moves the exponent by 7, not 8"),
 }
 
 def _check_files() -> dict:
@@ -147,10 +151,18 @@ def convert(x:np.ndarray, sabotage:str|None=None) -> tuple:
         o = np.fromfile(Path(d) / 'out', np.uint16)
     return o[:x.size], o[x.size:]
 
+# %% ../nbs/29b_runtime.ipynb #093ce289
+def fp8_codes(x:np.ndarray, sabotage:str|None=None) -> np.ndarray:
+    "`__nv_cvt_float_to_fp8` of float32 `x` through the driver: uint8 [n, 4] (E5M2 nosat, satfinite; E4M3 nosat, satfinite)."
+    with tempfile.TemporaryDirectory() as d:
+        np.ascontiguousarray(x, np.float32).tofile(Path(d) / 'in')
+        _driver_io(['fp8conv', Path(d) / 'in', Path(d) / 'out'], sabotage)
+        return np.fromfile(Path(d) / 'out', np.uint8).reshape(-1, 4)
+
 # %% ../nbs/29b_runtime.ipynb #3398c2ca
 STRIDE = 257          # the tests' stride over the 2^32 patterns
 SWEEPS = (('f2h', STRIDE), ('bf16', STRIDE), ('binop', STRIDE), ('fma', 1_000_000), ('forms', 200_000),
-          ('bf16binop', STRIDE), ('bf16fma', 1_000_000), ('bf16forms', 200_000))
+          ('bf16binop', STRIDE), ('bf16fma', 1_000_000), ('bf16forms', 200_000), ('fp8', STRIDE), ('fp8forms', 200_000))
 
 def strided_report(sabotage:str|None=None, sweeps=SWEEPS) -> list:
     "Every check of the strided sweeps (one dict per check)."
@@ -160,7 +172,9 @@ def strided_report(sabotage:str|None=None, sweeps=SWEEPS) -> list:
 SABOTAGE_SWEEP = {'float2half_rz': ('f2h', 'float2half'), 'bf16_trunc': ('bf16', 'float2bfloat16'),
                   'hadd_rz': ('binop', 'hadd'), 'hfma_float': ('fma', 'hfma'),
                   'bf16_hadd_rz': ('bf16binop', 'bf16_hadd'), 'bf16_hmul_trunc': ('bf16binop', 'bf16_hmul'),
-                  'bf16_hfma_float': ('bf16fma', 'bf16_hfma')}
+                  'bf16_hfma_float': ('bf16fma', 'bf16_hfma'), 'fp8_no_subnormal': ('fp8', 'float2e4m3_satfinite'),
+                  'fp8_ties_away': ('fp8', 'float2e5m2_nosat'), 'fp8_nosat_as_sat': ('fp8', 'float2e4m3_nosat'),
+                  'fp8_decode_bias': ('fp8', 'fp82half')}
 
 SABOTAGE_STRIDE = 4099   # sabotages fire on far fewer patterns: a coarser stride (plus the same edges) keeps them cheap
 

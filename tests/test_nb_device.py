@@ -448,7 +448,7 @@ def test_headers_as_a_tree_has_them():
         y = np.zeros(4, np.float32)
         launch(src, 'k', 1, 4, [y], include_dirs=(str(d),), shared_bytes=16)
         assert list(y) == [85, 86, 87, 84], y
-        assert sorted(p.name for p in runtime_include_dir().iterdir()) == list(RUNTIME_HEADERS) and 'mmq.cuh' not in RUNTIME_HEADERS
+        assert sorted(p.name for p in runtime_include_dir().iterdir()) == list(RUNTIME_INCLUDES) and 'mmq.cuh' not in RUNTIME_INCLUDES
         (d / 'sub' / 'tile.cuh').write_text((d / 'sub' / 'tile.cuh').read_text().replace('buf[threadIdx.x] = v;', 'buf[threadIdx.x] = v'))
         with pytest.raises(DeviceCompileError, match=r'sub/tile\.cuh:4'):   # a message names the user's header and its line
             build(src, 'k', include_dirs=(str(d),))

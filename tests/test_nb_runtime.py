@@ -58,12 +58,68 @@ def test_conversions_match_numpy_on_sample():
     assert (bz != bf16_reference(x))[~np.isnan(x)].sum() > 1000
 
 
+_NV_FP8_PRELUDE = """#include <cstdio>
+#include <cstring>
+#include <vector>
+#define __CUDA_HOSTDEVICE_FP8_DECL__ static
+typedef unsigned char __nv_fp8_storage_t;
+typedef enum { __NV_NOSAT, __NV_SATFINITE } __nv_saturation_t;
+typedef enum { __NV_E4M3, __NV_E5M2 } __nv_fp8_interpretation_t;
+"""
+_NV_FP8_MAIN = """
+int main(int, char** argv) {   // float bits from argv[1] -> 4 codes each, in fp8_codes' order
+    FILE* f = std::fopen(argv[1], "rb"); std::vector<float> in; float v;
+    while (std::fread(&v, 4, 1, f) == 1) in.push_back(v);
+    std::fclose(f); f = std::fopen(argv[2], "wb");
+    for (float x : in) for (auto k : {__NV_E5M2, __NV_E4M3}) for (auto s : {__NV_NOSAT, __NV_SATFINITE}) {
+        const __nv_fp8_storage_t q = __nv_cvt_float_to_fp8(x, s, k); std::fwrite(&q, 1, 1, f); }
+    std::fclose(f);
+}
+"""
+
+def nvidia_fp8_codes(x:np.ndarray) -> np.ndarray|None:
+    "NVIDIA's host `__nv_cvt_float_to_fp8` (cut from the installed cuda_fp8.hpp, run here) of `x`: like `fp8_codes`; None if absent."
+    from ferrox_lit.formats.nvfp4 import cuda_fp8_header, NoReference
+    try: text = cuda_fp8_header().read_text()
+    except NoReference: return None
+    def cut(sig):
+        start = text.index(sig); start = text.rindex('__CUDA_HOSTDEVICE_FP8_DECL__', 0, start)
+        return text[start:text.index('\n}\n', start) + 3]
+    src = _NV_FP8_PRELUDE + cut('__nv_cvt_double_to_fp8(const double x') + cut('__nv_cvt_float_to_fp8(const float x') + _NV_FP8_MAIN
+    with tempfile.TemporaryDirectory() as d:
+        (Path(d) / 'nv.cpp').write_text(src); np.ascontiguousarray(x, np.float32).tofile(Path(d) / 'in')
+        subprocess.run([_cxx(), '-O1', '-o', 'nv', 'nv.cpp'], cwd=d, check=True, capture_output=True)
+        subprocess.run([str(Path(d) / 'nv'), 'in', 'out'], cwd=d, check=True, capture_output=True)
+        return np.fromfile(Path(d) / 'out', np.uint8).reshape(-1, 4)
+
+def fp8_sample(n:int=200_000) -> np.ndarray:
+    "`sample_floats(n)` plus every fp8 value's midpoint with its neighbour, +-1 ulp, both signs."
+    v = np.arange(128, dtype=np.int64)
+    e4 = np.where(v >> 3 == 0, (v & 7) * 2.0 ** -9, (1 + (v & 7) / 8) * 2.0 ** ((v >> 3) - 7.0))[:127]   # E4M3, 0 .. 480
+    e5 = np.where(v >> 2 == 0, (v & 3) * 2.0 ** -16, (1 + (v & 3) / 4) * 2.0 ** ((v >> 2) - 15.0))[:125]  # E5M2, 0 .. 65536
+    mids = np.concatenate([(t[:-1] + t[1:]) / 2 for t in (e4, e5)]).astype(np.float32).view(np.uint32)
+    edges = np.concatenate([mids - 1, mids, mids + 1]); edges = np.concatenate([edges, edges | np.uint32(0x80000000)])
+    return np.concatenate([sample_floats(n, 2), edges.view(np.float32)])
+
+def test_fp8_against_nvidia():
+    x = fp8_sample()
+    ours, nv = fp8_codes(x), nvidia_fp8_codes(x)
+    if nv is not None:   # where the wheel is installed: every code, all four format and mode pairs, NVIDIA's own
+        assert (ours == nv).all(), np.flatnonzero((ours != nv).any(1))[:5]
+    assert ours[np.flatnonzero(x == 448)[:1], 3].tolist() in ([0x7E], []) and fp8_codes(np.float32([464, 465, 61440]))[:, [3, 2, 1, 0]].tolist() == \
+        [[0x7E, 0x7E, 0x5F, 0x5F], [0x7E, 0x7F, 0x5F, 0x5F], [0x7E, 0x7F, 0x7B, 0x7C]]   # the tie to even, then the overflows
+    for sab in ('fp8_ties_away', 'fp8_nosat_as_sat', 'fp8_no_subnormal'):   # sabotage: each moves codes
+        assert (fp8_codes(x, sab) != ours).any(), sab
+
+
 def test_strided_sweeps_have_no_mismatch():
     rows = strided_report()
     assert {r['check'] for r in rows} >= {'float2half_rn', 'float2half_rz', 'float2half_rd', 'float2half_ru', 'float2bfloat16',
                                           'hadd', 'hsub', 'hmul', 'compare', 'hfma', 'half2_forms_operators',
                                           'bf16_hadd', 'bf16_hsub', 'bf16_hmul', 'bf16_hfma', 'bf162_forms_operators',
-                                          'float2bfloat16_directed'}
+                                          'float2bfloat16_directed', 'float2e4m3_satfinite', 'float2e4m3_nosat',
+                                          'float2e5m2_satfinite', 'float2e5m2_nosat', 'half2fp8', 'bfloat162fp8', 'fp82half',
+                                          'double2fp8', 'fp8_forms_types'}
     assert all(r['checked'] > 0 for r in rows)
     assert [r for r in rows if r['mismatches']] == []
 
@@ -80,6 +136,7 @@ def test_exhaustive_measurement_is_clean_and_complete():
     by = {r['check']: r for r in rows}
     for c in ('float2half_rn', 'float2half_rz', 'float2half_rd', 'float2half_ru', 'float2bfloat16'): assert by[c]['checked'] == 2**32
     for c in ('hadd', 'hsub', 'hmul', 'compare', 'bf16_hadd', 'bf16_hsub', 'bf16_hmul'): assert by[c]['checked'] == 2**32
+    for c in ('float2e4m3_satfinite', 'float2e4m3_nosat', 'float2e5m2_satfinite', 'float2e5m2_nosat'): assert by[c]['checked'] >= 2**32
     assert all(r['mismatches'] == 0 for r in rows)
     # sabotage: a measurement of other sources is refused
     import tempfile, pytest

@@ -20,6 +20,7 @@ static inline unsigned short fx_f2bf_bits(float f) {
 static inline float fx_bf2f_bits(unsigned short b) { uint32_t u = (uint32_t)b << 16; float f; std::memcpy(&f, &u, 4); return f; }
 
 struct __nv_bfloat16_raw { unsigned short x; };
+struct __nv_bfloat162_raw { unsigned short x, y; };
 struct __attribute__((aligned(2))) __nv_bfloat16 {
     unsigned short __x;
     __nv_bfloat16() = default;

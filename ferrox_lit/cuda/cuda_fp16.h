@@ -67,6 +67,7 @@ static inline unsigned short fx_d2h_bits(double d, int dir) {
 }
 
 struct __half_raw { unsigned short x; };
+struct __half2_raw { unsigned short x, y; };   // two halves' bits (.x low), as cuda_fp8.h passes them
 struct __attribute__((aligned(2))) __half {
     unsigned short __x;
     __half() = default;

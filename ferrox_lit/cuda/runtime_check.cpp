@@ -1,7 +1,8 @@
-// ferrox_lit: checks the CPU runtime's cuda_fp16.h / cuda_bf16.h against a reference written here with
+// ferrox_lit: checks the CPU runtime's cuda_fp16.h / cuda_bf16.h / cuda_fp8.h against a reference written here with
 // integers only (exact values as sig * 2^x in 128 bits, rounded once). Prints: check <name> <checked> <mismatches> <seconds>
 #include "host_shim.h"
 #include "cuda_runtime.h"
+#include "cuda_fp8.h"
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -319,8 +320,96 @@ static void sweep_forms(uint64_t n) {
     }
     report(c, t0);
 }
+// ---- fp8 (cuda_fp8.h) ----
+// The reference rounds the exact value once with ref_round. E5M2 is IEEE-like: ref_round's format E = 5, M = 2, which
+// overflows to infinity. E4M3 is not (no infinity; its top exponent holds numbers up to 448), so it is rounded as the
+// format E = 5, M = 3 at 2^-8 of the value: that format's codes up to 0x7E are E4M3's (the same exponent field, and its
+// subnormal floor 2^-14 is E4M3's 2^-6 scaled), and anything above overflows.
+static uint32_t ref_fp8(const Val& v, bool e4, bool sat) {
+    uint32_t mag;
+    if (e4) { const uint32_t r = v.inf ? 0x100u : ref_round(0, v.sig, v.x - 8, 5, 3, 0); mag = r > 0x7Eu ? 0x100u : r; }
+    else { const uint32_t r = v.inf ? 0x7Cu : ref_round(0, v.sig, v.x, 5, 2, 0); mag = r >= 0x7Cu ? 0x100u : r; }
+    if (mag == 0x100u) mag = sat ? (e4 ? 0x7Eu : 0x7Bu) : (e4 ? 0x7Fu : 0x7Cu);
+    return ((uint32_t)v.neg << 7) | mag;
+}
+static const __nv_fp8_interpretation_t FP8K[2] = {__NV_E5M2, __NV_E4M3};
+static const __nv_saturation_t FP8S[2] = {__NV_NOSAT, __NV_SATFINITE};
+// every float i*stride (and, strided, every fp8 value's midpoints with its neighbours, +-1 ulp), both formats and modes
+static void sweep_fp8(uint64_t stride) {
+    Count c[4] = {{"float2e5m2_nosat"}, {"float2e5m2_satfinite"}, {"float2e4m3_nosat"}, {"float2e4m3_satfinite"}};
+    Count h{"half2fp8"}, b{"bfloat162fp8"}, d{"fp82half"};
+    double t0 = now();
+    auto one = [&](uint32_t u) {
+        const Val v = dec_float(u); const float f = bitsf(u);
+        for (int k = 0; k < 2; ++k) for (int s = 0; s < 2; ++s) {
+            const uint32_t got = __nv_cvt_float_to_fp8(f, FP8S[s], FP8K[k]);
+            c[2 * k + s].n++; c[2 * k + s].bad += got != (v.nan ? 0x7Fu : ref_fp8(v, k, s));
+        }
+    };
+    for (uint64_t i = 0; i < (1ull << 32); i += stride) one((uint32_t)i);
+    if (stride > 1) for (int k = 0; k < 2; ++k) for (uint32_t code = 0; code < 0x7F; ++code) {
+        const float lo = __half2float(__half(__nv_cvt_fp8_to_halfraw(code, FP8K[k]))), hi = __half2float(__half(__nv_cvt_fp8_to_halfraw(code + 1, FP8K[k])));
+        if (!(hi == hi) || !(lo == lo)) continue;
+        const uint32_t mid = fbits((float)(((double)lo + (double)hi) / 2));
+        for (uint32_t sg : {0u, 0x80000000u}) for (int e = -1; e <= 1; ++e) one((mid + e) ^ sg);
+    }
+    for (uint32_t x = 0; x < 65536; ++x) for (int k = 0; k < 2; ++k) for (int s = 0; s < 2; ++s) {   // every half and bfloat16
+        const Val vh = dec_half(x), vb = dec_float(x << 16);
+        h.n++; h.bad += __nv_cvt_halfraw_to_fp8(__half_raw{(unsigned short)x}, FP8S[s], FP8K[k]) != (vh.nan ? 0x7Fu : ref_fp8(vh, k, s));
+        b.n++; b.bad += __nv_cvt_bfloat16raw_to_fp8(__nv_bfloat16_raw{(unsigned short)x}, FP8S[s], FP8K[k]) != (vb.nan ? 0x7Fu : ref_fp8(vb, k, s));
+    }
+    for (uint32_t code = 0; code < 256; ++code) for (int k = 0; k < 2; ++k) {   // every fp8 -> half: exact, NaN canonical
+        const uint32_t a = code & 0x7Fu; const int neg = code >> 7; uint32_t ref;
+        if (k == 1 ? a == 0x7Fu : a > 0x7Cu) ref = 0x7fffu;
+        else if (k == 0 && a == 0x7Cu) ref = ((uint32_t)neg << 15) | 0x7c00u;
+        else {
+            const int mb = k ? 3 : 2, bias = k ? 7 : 15, ef = (int)(a >> mb), m = (int)(a & ((1u << mb) - 1));
+            ref = ref_round(neg, (u128)(ef ? (m | (1 << mb)) : m), (ef ? ef : 1) - bias - mb, 5, 10, 0);   // exact in half
+        }
+        d.n++; d.bad += __nv_cvt_fp8_to_halfraw((__nv_fp8_storage_t)code, FP8K[k]).x != ref;
+    }
+    for (auto& x : c) report(x, t0);
+    report(h, t0); report(b, t0); report(d, t0);
+}
+// doubles (random significands over the fp8 range and past it, and the specials), and the pair, quad and C++ forms
+// against the scalar conversions they are defined by
+static void sweep_fp8_forms(uint64_t n) {
+    Count dc{"double2fp8"}, fc{"fp8_forms_types"}; double t0 = now();
+    for (uint64_t i = 0; i < n; ++i) {
+        const uint64_t r = ((uint64_t)next16() << 48) | ((uint64_t)next16() << 32) | ((uint64_t)next16() << 16) | next16();
+        const int e = (int)(next16() % 64) - 40;                       // 2^-40 .. 2^23: subnormal, normal, overflow
+        uint64_t bits = (r & 0x800fffffffffffffull) | ((uint64_t)(1023 + e) << 52);
+        if (i % 97 == 0) bits = (r & 0x8000000000000000ull) | (i % 3 ? 0x7ff0000000000000ull : 0x7ff8000000000001ull);
+        if (i % 89 == 0) bits = r & 0x800fffffffffffffull;             // a double subnormal (or zero)
+        double x; std::memcpy(&x, &bits, 8);
+        const int neg = (int)(bits >> 63); const uint64_t ab = bits & 0x7fffffffffffffffull;
+        Val v{neg, ab > 0x7ff0000000000000ull, ab == 0x7ff0000000000000ull, 0, 0};
+        if (!v.nan && !v.inf) { const int ef = (int)(ab >> 52); v.sig = (ab & 0xfffffffffffffull) | (ef ? 1ull << 52 : 0); v.x = (ef ? ef : 1) - 1075; }
+        for (int k = 0; k < 2; ++k) for (int s = 0; s < 2; ++s) {
+            const uint32_t nan_ref = ((uint32_t)neg << 7) | (k ? 0x7Fu : 0x7Eu | (uint32_t)((ab >> 50) & 3u));   // CUDA's: sign kept
+            dc.n++; dc.bad += __nv_cvt_double_to_fp8(x, FP8S[s], FP8K[k]) != (v.nan ? nan_ref : ref_fp8(v, k, s));
+        }
+        const float a = (float)x, bb = bitsf(((uint32_t)next16() << 16) | next16()), cc = (float)(x * 0.37), dd = (float)-x;
+        const __half ha = __float2half(a), hb = __float2half(cc);
+        const auto e4 = [](float f) { return __nv_cvt_float_to_fp8(f, __NV_SATFINITE, __NV_E4M3); };
+        const auto e5 = [](float f) { return __nv_cvt_float_to_fp8(f, __NV_SATFINITE, __NV_E5M2); };
+        const auto hf = [](__nv_fp8_storage_t q, __nv_fp8_interpretation_t k) { return fbits(__half2float(__half(__nv_cvt_fp8_to_halfraw(q, k)))); };
+        const __nv_fp8x2_e4m3 p2(float2{a, bb}); const __nv_fp8x4_e5m2 p4(float4{a, bb, cc, dd});
+        const float2 f2 = (float2)p2; const float4 f4 = (float4)p4;
+        const bool ok = __nv_fp8_e4m3(a).__x == e4(a) && __nv_fp8_e5m2(bb).__x == e5(bb) && __nv_fp8_e4m3(x).__x == __nv_cvt_double_to_fp8(x, __NV_SATFINITE, __NV_E4M3)
+            && __nv_fp8_e5m2(ha).__x == __nv_cvt_halfraw_to_fp8(__half_raw(ha), __NV_SATFINITE, __NV_E5M2)
+            && p2.__x == (e4(a) | (e4(bb) << 8)) && p4.__x == (e5(a) | (e5(bb) << 8) | ((uint32_t)e5(cc) << 16) | ((uint32_t)e5(dd) << 24))
+            && __nv_cvt_float2_to_fp8x2(float2{a, bb}, __NV_NOSAT, __NV_E5M2) == (__nv_cvt_float_to_fp8(a, __NV_NOSAT, __NV_E5M2) | (__nv_cvt_float_to_fp8(bb, __NV_NOSAT, __NV_E5M2) << 8))
+            && __nv_fp8x2_e5m2(__half2(ha, hb)).__x == (__nv_cvt_halfraw_to_fp8(__half_raw(ha), __NV_SATFINITE, __NV_E5M2) | (__nv_cvt_halfraw_to_fp8(__half_raw(hb), __NV_SATFINITE, __NV_E5M2) << 8))
+            && fbits((float)__nv_fp8_e4m3(a)) == hf(e4(a), __NV_E4M3) && fbits(f2.x) == hf(e4(a), __NV_E4M3) && fbits(f2.y) == hf(e4(bb), __NV_E4M3)
+            && fbits(f4.z) == hf(e5(cc), __NV_E5M2) && fbits(f4.w) == hf(e5(dd), __NV_E5M2)
+            && (bool)__nv_fp8_e5m2(bb) == ((e5(bb) & 0x7Fu) != 0) && __nv_fp8_e4m3((int)(i % 1000) - 500).__x == e4((float)((int)(i % 1000) - 500));
+        fc.n++; fc.bad += !ok;
+    }
+    report(dc, t0); report(fc, t0);
+}
 int main(int argc, char** argv) {
-    if (argc < 3) { std::fprintf(stderr, "usage: %s h2f|conv|f2h|bf16|binop|bf16binop|bf16fma|forms ARG [OUT]\n", argv[0]); return 2; }
+    if (argc < 3) { std::fprintf(stderr, "usage: %s h2f|conv|f2h|bf16|binop|bf16binop|bf16fma|forms|fp8|fp8forms ARG [OUT]\n", argv[0]); return 2; }
     std::string what = argv[1];
     if (what == "h2f") {                      // all 65,536 halves -> float bits, for numpy to compare
         FILE* f = std::fopen(argv[2], "wb");
@@ -335,6 +424,15 @@ int main(int argc, char** argv) {
         for (uint32_t v : in) { unsigned short h = __bfloat16_as_ushort(__float2bfloat16(bitsf(v))); std::fwrite(&h, 2, 1, f); }
         std::fclose(f); return 0;
     }
+    if (what == "fp8conv") {                  // float bits from argv[2] -> 4 fp8 codes each (E5M2 nosat, satfinite; E4M3 the same)
+        FILE* f = std::fopen(argv[2], "rb"); std::vector<uint32_t> in; uint32_t u;
+        while (std::fread(&u, 4, 1, f) == 1) in.push_back(u);
+        std::fclose(f); f = std::fopen(argv[3], "wb");
+        for (uint32_t v : in) for (int k = 0; k < 2; ++k) for (int s = 0; s < 2; ++s) {
+            const unsigned char q = __nv_cvt_float_to_fp8(bitsf(v), FP8S[s], FP8K[k]); std::fwrite(&q, 1, 1, f);
+        }
+        std::fclose(f); return 0;
+    }
     uint64_t arg = std::strtoull(argv[2], nullptr, 10);
     if (what == "f2h") sweep_f2h(arg);
     else if (what == "bf16") sweep_bf16(arg);
@@ -344,6 +442,8 @@ int main(int argc, char** argv) {
     else if (what == "bf16forms") sweep_bf16_forms(arg);
     else if (what == "fma") sweep_fma(arg);
     else if (what == "forms") sweep_forms(arg);
+    else if (what == "fp8") sweep_fp8(arg);
+    else if (what == "fp8forms") sweep_fp8_forms(arg);
     else { std::fprintf(stderr, "unknown check %s\n", what.c_str()); return 2; }
     return 0;
 }
