@@ -21,13 +21,13 @@ from .runtime import shared_sections, BUILD_RECIPE, _EXTERN_SHARED
 from .runtime import bounded_run, compile_run, check_includes, check_shared_total, _touched, crash_summary
 
 # %% auto #0
-__all__ = ['EXAMPLES_DIR', 'MMA_SHAPES', 'HOST_MARKERS', 'TRAMPOLINE_CPP', 'RUNTIME_INCLUDES', 'DeviceCompileError',
-           'KernelNotFound', 'HostCodeInDeviceSource', 'InlinePtxNotSupported', 'ArgumentMismatch', 'BadBuildOption',
-           'strip_comments', 'kernel_table', 'kernels', 'example_source', 'AsmOperand', 'AsmStatement',
-           'asm_statements', 'ptx_call', 'rewrite_ptx', 'check_device_source', 'trampoline', 'translation_unit',
-           'user_errors', 'shared_shadows', 'runtime_include_dir', 'build', 'ParamInfo', 'parse_signature', 'signature',
-           'signature_table', 'check_args', 'launch', 'q8_0_dequant', 'same_bits', 'refusal', 'q8_1_from_q8_0',
-           'q8_1_dequant', 'offset_outcome']
+__all__ = ['EXAMPLES_DIR', 'MMA_SHAPES', 'HOST_MARKERS', 'TRAMPOLINE_CPP', 'KERNELS_INLINE', 'RUNTIME_INCLUDES',
+           'DeviceCompileError', 'KernelNotFound', 'HostCodeInDeviceSource', 'InlinePtxNotSupported',
+           'ArgumentMismatch', 'BadBuildOption', 'strip_comments', 'kernel_table', 'kernels', 'example_source',
+           'AsmOperand', 'AsmStatement', 'asm_statements', 'ptx_call', 'rewrite_ptx', 'check_device_source',
+           'trampoline', 'translation_unit', 'user_errors', 'header_shadows', 'runtime_include_dir', 'build',
+           'ParamInfo', 'parse_signature', 'signature', 'signature_table', 'check_args', 'launch', 'q8_0_dequant',
+           'same_bits', 'refusal', 'q8_1_from_q8_0', 'q8_1_dequant', 'offset_outcome']
 
 # %% ../nbs/36_device.ipynb #487c0afb
 class DeviceCompileError(HostCompileError):
@@ -259,17 +259,35 @@ def ptx_call(st:AsmStatement) -> tuple:
         return _ldmatrix_call(st, mm.group(1), rest)
     return None, None
 
+_REFUSED = 'fx_asm_refused_'   # the functions an asm statement the runtime does not execute becomes; g++ names one that is reached
+
+def _c_literal(text:str) -> str: return '"' + text.replace('\\', '\\\\').replace('"', '\\"').replace('\n', ' ') + '"'
+
+def _in_directive(s:str, pos:int) -> bool:
+    "Whether `pos` of `s` lies on a preprocessor directive's (logical) line, such as a `#define`'s continued body."
+    start = s.rfind('\n', 0, pos) + 1
+    while start > 1 and s[start - 2] == '\\': start = s.rfind('\n', 0, start - 1) + 1   # back over continued lines
+    return s[start:pos].lstrip().startswith('#')
+
 def rewrite_ptx(source:str, filename:str='kernel.cu') -> tuple:
-    "`source` with each executed `asm` statement replaced by its fx_mma.cuh call (line breaks kept); and how many were replaced."
+    """`source` with each executed `asm` statement replaced by its fx_mma.cuh call (line breaks kept); and how many were replaced.
+    One the runtime does not execute becomes a call of a function declared `__attribute__((error))`: g++ names it only if the
+    call survives, in a function that is compiled and a branch that is not removed, so a dead `#if` branch, an uninstantiated
+    template or an unused static helper does not count. At namespace scope (no function) it is refused here."""
     out, pos, n = [], 0, 0
-    for st in asm_statements(source):
+    s = strip_comments(source)
+    for k, st in enumerate(asm_statements(source)):
         call, why = ptx_call(st)
         if call is None:
-            raise InlinePtxNotSupported(f"{filename}:{st.line}: inline PTX is not executed by the CPU runtime: `{st.text}`"
-                                        + (f" ({why})" if why else ''))
+            msg = f"{filename}:{st.line}: inline PTX is not executed by the CPU runtime: `{st.text}`" + (f" ({why})" if why else '')
+            if s.count('{', 0, st.start) <= s.count('}', 0, st.start) and not _in_directive(s, st.start):
+                raise InlinePtxNotSupported(msg)   # at namespace scope, outside a macro: no function can reach it
+            name = f'{_REFUSED}{st.line}_{k}'
+            call = f'({{ extern void {name}() __attribute__((error({_c_literal(msg)}))); {name}(); }})'
+        else: n += 1
         span = source[st.start:st.end]
         breaks = ''.join('\\\n' if b else '\n' for b in re.findall(r'(\\[ \t]*)?\n', span))
-        out += [source[pos:st.start], call, breaks]; pos = st.end; n += 1
+        out += [source[pos:st.start], call, breaks]; pos = st.end
     return ''.join(out) + source[pos:], n
 
 # %% ../nbs/36_device.ipynb #cc4146fa
@@ -406,11 +424,16 @@ def _include_digest(include_dirs) -> str:
             h.update(p.read_bytes() if st.st_size <= 4 << 20 else str(st.st_mtime_ns).encode())
     return h.hexdigest()
 
-def translation_unit(source:str, kernel:str, filename:str='kernel.cu') -> str:
-    "What `build` compiles: the shim, fx_mma.cuh if `rewrite_ptx` rewrote an asm, `#line 1 \"filename\"` and the source, the trampoline."
+KERNELS_INLINE = '#undef __global__\n#define __global__ inline\n'   # g++ emits an inline function only where it is used: the launch's
+
+def translation_unit(source:str, kernel:str, filename:str='kernel.cu', mma:bool=False) -> str:
+    """What `build` compiles: the shim, fx_mma.cuh if `rewrite_ptx` rewrote an asm (or `mma`: a header's was), `#line 1 \"filename\"`
+    and the source, the trampoline. Kernels are `inline`, so the one the trampoline names is compiled and the file's others are not:
+    an asm the launch does not reach is not refused."""
     src, n = rewrite_ptx(source, filename)
-    mma = f'#line 1 "fx_mma.cuh"\n{cuda_text("fx_mma.cuh")}\n' if n else ''   # its text, so an edit of it changes the cache key
-    return f'#include "host_shim.h"\n{mma}#line 1 "{filename}"\n{device_source(src)}\n#line 1 "<ferrox_lit trampoline>"{trampoline(kernel)}'
+    mma = f'#line 1 "fx_mma.cuh"\n{cuda_text("fx_mma.cuh")}\n' if n or mma else ''   # its text, so an edit of it changes the cache key
+    return (f'#include "host_shim.h"\n{KERNELS_INLINE}{mma}#line 1 "{filename}"\n{device_source(src)}\n'
+            f'#line 1 "<ferrox_lit trampoline>"{trampoline(kernel)}')
 
 
 # %% ../nbs/36_device.ipynb #e2c3ff40
@@ -432,19 +455,25 @@ def _compile(tmp, cmd, what, filename, include_dirs):
     r = compile_run(cmd, tmp, what)
     if r.returncode:
         log = (r.stderr or r.stdout).strip()
+        if m := re.search(rf"call to .{_REFUSED}\w*. declared with attribute error: (.*)", log):   # a reached asm rewrite_ptx refused
+            raise InlinePtxNotSupported(m.group(1).strip() + ', and this launch reaches it')
         raise DeviceCompileError(f"{what} does not compile for the CPU runtime:\n{user_errors(log, filename, include_dirs)}")
 
 _HEADER_SUFFIXES = ('.h', '.cuh', '.hpp', '.hh', '.inl', '.inc')
+_REWRITTEN = re.compile(r'\bextern\s+(?:volatile\s+)?__shared__\b|\b(?:asm|__asm__)\b')   # what a header's shadow copy rewrites
 
-def shared_shadows(include_dirs) -> list:
-    "Per include dir, a cached folder of its headers that declare `extern __shared__`, rewritten as the .cu is; None where none do."
-    out = []
+def header_shadows(include_dirs) -> tuple:
+    """(per include dir a cached folder of its headers rewritten as the .cu is, None where none needs it; whether a header's asm was
+    rewritten into an fx_mma.cuh call). A header needs it when it declares `extern __shared__` or has an `asm` statement."""
+    out, mma = [], False
     for dd in include_dirs:
         root, hits = Path(dd).resolve(), {}
         for p in sorted(Path(dd).resolve().rglob('*'))[:20000]:   # the bound `_include_digest` reads under too
             if p.suffix in _HEADER_SUFFIXES and p.is_file() and p.stat().st_size <= 4 << 20:
                 t = p.read_text(errors='replace')
-                if _EXTERN_SHARED.search(t): hits[str(p.relative_to(root))] = f'#line 1 "{p}"\n' + device_source(t)   # messages name it
+                if _REWRITTEN.search(strip_comments(t)):
+                    text, n = rewrite_ptx(t, str(p)); mma |= n > 0
+                    hits[str(p.relative_to(root))] = f'#line 1 "{p}"\n' + device_source(text)   # messages name the user's file
         if not hits: out.append(None); continue
         d = cache_dir() / f"fx-shadow-{hashlib.sha256(json.dumps([str(root), hits], sort_keys=True).encode()).hexdigest()[:16]}"
         if not all((d / r).is_file() for r in hits):
@@ -453,7 +482,7 @@ def shared_shadows(include_dirs) -> list:
             try: tmp.rename(d)
             except OSError: shutil.rmtree(tmp, ignore_errors=True)
         out.append(_touched(d))
-    return out
+    return out, mma
 
 RUNTIME_INCLUDES = tuple(sorted(p.name for p in CUDA_DIR.glob('*.h')))   # the runtime's headers: CUDA's own names only
 
@@ -481,10 +510,11 @@ def build(source:str,              # device code: kernels and their helpers (no 
     check_device_source(source, filename)
     _resolve_kernel(source, kernel, filename)
     cxx, (kflags, rflags) = _cxx(), _MODE_FLAGS[mode]
-    tu = translation_unit(source, kernel, filename)
+    shadows, mma = header_shadows(include_dirs)
+    tu = translation_unit(source, kernel, filename, mma)
     dflags = [f'-D__CUDA_ARCH__={int(arch)}'] + [f'-D{k}' if v is None else f'-D{k}={v}' for k, v in defines.items()]
     iflags = ['-I', str(runtime_include_dir())]   # each include dir, behind its shadow of rewritten extern __shared__ headers
-    for d, sh in zip(include_dirs, shared_shadows(include_dirs)): iflags += [*(['-I', str(sh)] if sh else []), '-I', str(Path(d).resolve())]
+    for d, sh in zip(include_dirs, shadows): iflags += [*(['-I', str(sh)] if sh else []), '-I', str(Path(d).resolve())]
     key = hashlib.sha256(
         '\0'.join(
             [
