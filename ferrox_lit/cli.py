@@ -282,6 +282,11 @@ def _parser():
     v.add_argument('-D', dest='define', action='append', default=[], metavar='NAME[=VAL]', help='preprocessor define (repeatable)')
     v.add_argument('--out-dtype', default='float', choices=('float', 'half', 'bf16'), help='output element type (default: %(default)s)')
     v.add_argument('--no-mutants', action='store_true', help='skip mutation analysis')
+    v.add_argument('--shared', metavar='EXPR', help="dynamic shared memory per launch in bytes, a launch expression "
+                   "(e.g. '4 * n_cols'); with static shared memory at most 232,448 (sm_90)")
+    v.add_argument('--pad', action='append', default=[], metavar='BUF=BYTES',
+                   help="bytes past the end of input buffer BUF that the calling engine guarantees (repeatable): the kernel may "
+                        "read them, but its outputs must not depend on what they hold (run twice with different bytes)")
     v.add_argument('--accept', choices=('bit-exact', 'bound', 'nmse'), default='bound',
                    help="the lowest tier of agreement that passes: bit-exact (the twin's bits), bound (the twin's arithmetic in "
                         "another order, within the a-priori bound), nmse (NMSE <= 5e-4, llama.cpp's test-backend-ops threshold, for "
@@ -546,6 +551,15 @@ def _cmd_examples(a) -> int:
           "--kernel 'dequantize_block_q4_K<float>' --grid nb --block 32 --args x,y --no-mutants")
     return 0
 
+def _pads(items) -> dict:
+    "`--pad w=512` (repeatable) -> {'w': 512}; a malformed one is a one-line error."
+    out = {}
+    for it in items:
+        m = re.fullmatch(r'\s*([A-Za-z_]\w*)\s*=\s*(\d+)\s*', it)
+        if not m: raise FerroxError(f"--pad {it!r}: expected BUF=BYTES, e.g. w=512")
+        out[m.group(1)] = int(m.group(2))
+    return out
+
 def _cmd_vet(a) -> int:
     p = Path(a.file)
     if not p.exists(): raise FerroxError(f"vet {a.file}: no such file")
@@ -569,6 +583,7 @@ def _cmd_vet(a) -> int:
         rep = vet(source, a.kernel, kind, a.family, a.grid, a.block, a.args, granule=a.granule,
                   include_dirs=[*quote_dirs(source, p), *a.include],
                   defines=_defines(a.define), out_dtype=a.out_dtype, mutants=not a.no_mutants, mutant_limit=a.mutant_limit, accept=a.accept,
+                  shared=a.shared, pad=_pads(a.pad),
                   filename=p.name, progress=_vet_progress(), sm=a.sm, max_threads=a.max_threads, fixture_timeout=a.fixture_timeout,
                   max_source_mb=a.max_source_mb)
     except FerroxError as e: raise FerroxError(usage_message(e)) from None   # one line: a compile error keeps its first diagnostic

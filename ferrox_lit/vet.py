@@ -16,7 +16,7 @@ from .kinds import KINDS, require_kind
 from .runtime import HostError, UntouchedOutput
 from .kind import degenerate_blocks, subnormal_blocks
 from .q8_1 import quantize_q8_1, dequantize_q8_1, q8_1_fixtures, QK8_1, BLOCK_BYTES as Q8_1_BYTES
-from .runtime import HostCompileError, LaunchRefused, CompileLimit
+from .runtime import HostCompileError, LaunchRefused, CompileLimit, MAX_DYN_SHARED, SharedMemoryTooLarge
 from .runtime import kernel_params
 from .runtime import launch
 from .runtime import build
@@ -47,18 +47,19 @@ import ferrox_lit.mutants as _mutants_mod
 __all__ = ['POINTERS', 'FAMILIES', 'GRID_LIMITS', 'BLOCK_LIMITS', 'MAX_BLOCK_THREADS', 'SEED_BLOCKS', 'MMVQ_OUTLIER',
            'OUT_DTYPES', 'SENTINELS', 'CLASSES', 'NMSE_MAX', 'TIERS', 'TIER_SAYS', 'U32', 'ETA32', 'Q8_1_SENTINEL',
            'Q8_1_FIELDS', 'VET_ARCHES', 'NVRTC_STUBS', 'SASS_KEYS', 'MUTANT_FIXTURES', 'DETECTOR_MODES',
-           'DETECTOR_FIXTURES', 'MAX_THREADS', 'MAX_SOURCE_MB', 'MODE_SLOWDOWN', 'Q4_0_SRC', 'FIRST_BAD_KEYS',
-           'MMQ_VET_SABOTAGES', 'Q4_0_SABOTAGES', 'MEASURED', 'BENCH_JSON', 'OURS_JSON', 'VetError', 'UnknownFamily',
-           'BadLaunchExpression', 'UnknownQuantity', 'LaunchDivisionByZero', 'GridLimitExceeded', 'BlockLimitExceeded',
-           'BadGranule', 'BadOutDtype', 'ArgumentsMismatch', 'BadArch', 'SourceTooLarge', 'WorkTooLarge', 'parse_expr',
-           'eval_expr', 'eval_dims', 'KParam', 'signature', 'run_kernel', 'build_kernel', 'Fixture', 'odd_offset',
-           'scale_subnormal_blocks', 'dequant_fixtures', 'matvec_fixtures', 'mmvq_fixtures', 'mmq_fixtures',
-           'quantize_q8_1_fixtures', 'fastdiv_values', 'parse_arg', 'value_bytes', 'bind', 'gamma', 'round_twin',
-           'decode', 'classify', 'agreement', 'fixture_tier', 'compare', 'mmvq_twin_of', 'mmq_twin_of',
-           'mmvq_reference', 'mmvq_bound', 'compare_mmvq', 'q8_1_field', 'compare_q8_1', 'cuda_include_dir',
-           'nvrtc_compile', 'sass_summary', 'nvrtc_rows', 'function_spans', 'reached_lines', 'mutation_analysis',
-           'fixture_deadline', 'vet', 'usage_message', 'vet_table', 'vet_ours', 'ours_row', 'int8_sabotage_rows',
-           'mmq_sabotage_rows', 'sabotage_rows', 'vet_digest', 'bench_measurement', 'ours_measurement']
+           'DETECTOR_FIXTURES', 'PAD_FILLS', 'MAX_THREADS', 'MAX_SOURCE_MB', 'MODE_SLOWDOWN', 'Q4_0_SRC',
+           'FIRST_BAD_KEYS', 'MMQ_VET_SABOTAGES', 'Q4_0_SABOTAGES', 'MEASURED', 'BENCH_JSON', 'OURS_JSON', 'VetError',
+           'UnknownFamily', 'BadLaunchExpression', 'UnknownQuantity', 'LaunchDivisionByZero', 'GridLimitExceeded',
+           'BlockLimitExceeded', 'BadGranule', 'BadOutDtype', 'ArgumentsMismatch', 'BadArch', 'BadPadding',
+           'PaddingDependence', 'SourceTooLarge', 'WorkTooLarge', 'parse_expr', 'eval_expr', 'eval_dims', 'KParam',
+           'signature', 'run_kernel', 'build_kernel', 'Fixture', 'odd_offset', 'scale_subnormal_blocks',
+           'dequant_fixtures', 'matvec_fixtures', 'mmvq_fixtures', 'mmq_fixtures', 'quantize_q8_1_fixtures',
+           'fastdiv_values', 'parse_arg', 'value_bytes', 'bind', 'gamma', 'round_twin', 'decode', 'classify',
+           'agreement', 'fixture_tier', 'compare', 'mmvq_twin_of', 'mmq_twin_of', 'mmvq_reference', 'mmvq_bound',
+           'compare_mmvq', 'q8_1_field', 'compare_q8_1', 'cuda_include_dir', 'nvrtc_compile', 'sass_summary',
+           'nvrtc_rows', 'function_spans', 'reached_lines', 'mutation_analysis', 'fixture_deadline', 'vet',
+           'usage_message', 'vet_table', 'vet_ours', 'ours_row', 'int8_sabotage_rows', 'mmq_sabotage_rows',
+           'sabotage_rows', 'vet_digest', 'bench_measurement', 'ours_measurement']
 
 # %% ../nbs/37_vet.ipynb #95291db7
 POINTERS = {'dequant': ('x', 'y'), 'matvec': ('w', 'x', 'y'), 'mul_mm': ('w', 'x', 'y'), 'mmvq': ('w', 'a', 'y'), 'mmq': ('w', 'a', 'y'),
@@ -94,6 +95,8 @@ class ArgumentsMismatch(VetError): "--args does not name one value per kernel pa
 
 class BadArch(VetError): "The sm the CPU runs build for is not an sm number (an int such as 75, 80 or 90)."
 
+class BadPadding(VetError): "A `--pad` names no input buffer the kernel takes, or a size that is not a positive number of bytes."
+class PaddingDependence(HostError): "The outputs change with what the padding past an input buffer holds: the kernel's results read it."
 class SourceTooLarge(VetError): "The source is past the size vet reads (`max_source_mb`): kernels are kilobytes, not megabytes."
 
 class WorkTooLarge(VetError): "The launches ask for more CPU threads over the fixtures than `max_threads`; the message says how many."
@@ -236,14 +239,15 @@ def signature(source:str, kernel:str, include_dirs=(), defines={}, filename:str=
     return [_kparam(p) for p in kernel_params(_with_defines(source, defines), kernel)]
 
 def run_kernel(source:str, kernel:str, grid, block, args:list, mode:str='fast', include_dirs=(), defines={},
-               offsets={}, timeout:float=120.0, filename:str='kernel.cu', live=True, arch:int=900) -> dict:
+               offsets={}, timeout:float=120.0, filename:str='kernel.cu', live=True, arch:int=900, shared_bytes:int=0) -> dict:
     "Launch once on the CPU: {argument index: output array}; raises the runner's named errors."
     d = _device()
     if d is not None:
         r = d.launch(source, kernel, grid, block, args, mode=mode, include_dirs=tuple(include_dirs), defines=dict(defines),
-                     timeout=timeout, offsets=dict(offsets), filename=filename, live=live, arch=arch)
+                     timeout=timeout, offsets=dict(offsets), filename=filename, live=live, arch=arch, shared_bytes=shared_bytes)
         return {int(k): v for k, v in r.outputs.items()}
     if offsets: raise _NoDoor('an unaligned base address needs ferrox_lit.device')
+    if shared_bytes: raise _NoDoor('dynamic shared memory needs ferrox_lit.device')
     if include_dirs: raise VetError('-I include directories need ferrox_lit.device (the CUDA device runtime)')
     src = _with_defines(source, defines)
     names = [p.name for p in kernel_params(src, kernel)]
@@ -968,9 +972,27 @@ def _geometry(family, fixtures, grid, block) -> list:
     "(grid, block) of every fixture: the launch limits are checked here, before anything is built."
     return [(eval_dims(grid, family, fx.q, 'grid'), eval_dims(block, family, fx.q, 'block')) for fx in fixtures]
 
-def _prepared(family, fixtures, geometry, params, args, out_dtype) -> list:
-    "Per fixture: (fixture, argv, offsets, y index, activations, grid, block); the argument refusals happen here."
-    return [(fx, *bind(family, fx, params, args, out_dtype), *g) for fx, g in zip(fixtures, geometry)]
+PAD_FILLS = (0xA5, 0x5A)   # the padding's bytes in the two runs that must agree: every bit differs between them
+
+def _prepared(family, fixtures, geometry, params, args, out_dtype, shared=None, pad={}) -> list:
+    """Per fixture: (fixture, argv, offsets, y index, activations, grid, block, dynamic shared bytes, padding); the argument
+    refusals happen here. A padded buffer is its data plus `pad[name]` bytes; padding maps its argument index to (data bytes, pad)."""
+    out = []
+    for fx, g in zip(fixtures, geometry):
+        argv, offs, yi, xs = bind(family, fx, params, args, out_dtype)
+        pads = {}
+        for name, n in pad.items():
+            i = args.index(name)
+            a = argv[i]; pads[i] = (a.nbytes, n)
+            argv[i] = np.concatenate([a.view(np.uint8), np.full(n, PAD_FILLS[0], np.uint8)]).view(a.dtype) if n % a.itemsize == 0 \
+                else None
+            if argv[i] is None: raise VetError(f"--pad {name}={n}: not a whole number of the buffer's {a.itemsize}-byte elements")
+        nsh = eval_expr(shared, family, fx.q) if shared is not None else 0
+        if not 0 <= nsh <= MAX_DYN_SHARED:
+            raise SharedMemoryTooLarge(f"--shared {shared!r} is {nsh:,} bytes for {fx.label}; a CUDA block may have 0 to "
+                                       f"{MAX_DYN_SHARED:,} (sm_90's 227 KiB, static shared memory included)")
+        out.append((fx, argv, offs, yi, xs, *g, nsh, pads))
+    return out
 
 MAX_THREADS = 2**24         # CPU threads over all fixtures' launches: ours need at most 48k; a grid of 2^31 blocks is refused
 MAX_SOURCE_MB = 8           # the largest source vet reads: llama.cpp's biggest kernel file is a few hundred KB
@@ -988,12 +1010,22 @@ def _threads(p) -> int: return math.prod(p[5]) * math.prod(p[6])   # a prepared 
 
 def _run_one(p, kind, family, source, kernel, mode, out_dtype, approx, opts, timeout) -> dict:
     "Run one prepared fixture in `mode` and compare: a fixture row, with `detector` set when the runner raised."
-    fx, argv, offs, yi, xs, grid, block = p
-    argv = [a.copy() if isinstance(a, np.ndarray) else a for a in argv]
-    if family == 'quantize_q8_1': argv[yi].view(np.uint8)[...] = Q8_1_SENTINEL
-    else: argv[yi].view(np.uint8).view(OUT_DTYPES[out_dtype][0])[...] = SENTINELS[out_dtype]
+    fx, argv, offs, yi, xs, grid, block, shared, pads = p
+    def once(fill):
+        a = [x.copy() if isinstance(x, np.ndarray) else x for x in argv]
+        for i, (n, _) in pads.items(): a[i].view(np.uint8)[n:] = fill
+        if family == 'quantize_q8_1': a[yi].view(np.uint8)[...] = Q8_1_SENTINEL
+        else: a[yi].view(np.uint8).view(OUT_DTYPES[out_dtype][0])[...] = SENTINELS[out_dtype]
+        return run_kernel(source, kernel, grid, block, a, mode=mode, offsets=offs, timeout=timeout, live=False, shared_bytes=shared, **opts)
     t = time.perf_counter()
-    try: outs = run_kernel(source, kernel, grid, block, argv, mode=mode, offsets=offs, timeout=timeout, live=False, **opts)
+    try:
+        outs = once(PAD_FILLS[0])
+        if pads and mode == 'fast':   # the engine's padding may be read, but what it holds must not reach the outputs
+            other = once(PAD_FILLS[1])[yi]
+            if (moved := int(np.sum(other.view(np.uint8) != outs[yi].view(np.uint8)))):
+                names = ', '.join(f'argument {i}' for i in pads)
+                raise PaddingDependence(f"{kernel} ({mode}): {moved:,} bytes of y change when the padding of {names} holds "
+                                        f"0x{PAD_FILLS[1]:02x} instead of 0x{PAD_FILLS[0]:02x}: the outputs read the padding")
     except _NoDoor as e: return dict(fixture=fx.label, mode=mode, skipped=str(e))
     except _usage_errors(): raise
     except Exception as e:
@@ -1027,6 +1059,8 @@ def vet(source:str,              # device code: the user's file (kernels and the
         fixture_timeout:float|None=None,# seconds per fixture run (None: `fixture_deadline`, scaled by its threads and build)
         max_source_mb:float=MAX_SOURCE_MB,  # refuse a larger source
         accept:str='bound',      # the lowest tier of agreement that passes: 'bit-exact', 'bound' or 'nmse' (TIERS)
+        shared=None,             # dynamic shared memory per launch, in bytes: a launch expression over the quantities
+        pad:dict={},             # input buffer -> bytes past its end the calling engine guarantees: read, but must not matter
        ) -> dict:
     "Put a user's CUDA kernel through the ladder on the CPU; the report (see `vet_table`). Bad input raises before anything runs."
     t0 = time.perf_counter()
@@ -1046,6 +1080,13 @@ def vet(source:str,              # device code: the user's file (kernels and the
     args = _args_list(args)
     for e in args: parse_arg(e, family)
     for e in _dims_exprs(grid) + _dims_exprs(block): parse_expr(e, family)
+    if shared is not None: shared = str(shared); parse_expr(shared, family)
+    inputs = [a for a in args if a in POINTERS[family] and a != 'y']
+    for name, n in dict(pad).items():
+        if name not in inputs:
+            raise BadPadding(f"--pad {name}: the kernel takes no input buffer {name!r} (its args name {', '.join(inputs) or 'none'})")
+        if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 0 < n <= 1 << 20:
+            raise BadPadding(f"--pad {name}={n!r}: expected 1 to 1,048,576 bytes")
     fixtures = _FIXTURES[family](kind, granule)
     geometry = _geometry(family, fixtures, grid, block)
     threads = [math.prod(g) * math.prod(b) for g, b in geometry]   # before any build: the grid alone can ask too much
@@ -1056,7 +1097,7 @@ def vet(source:str,              # device code: the user's file (kernels and the
                            f"{max_threads:,} (--max-threads): check the grid expression")
     opts = dict(include_dirs=tuple(include_dirs), defines=dict(defines), filename=filename, arch=10 * int(sm))
     params = signature(source, kernel, **opts)
-    prepared = _prepared(family, fixtures, geometry, params, args, out_dtype)
+    prepared = _prepared(family, fixtures, geometry, params, args, out_dtype, shared, dict(pad))
     deadline = (lambda p, mode: float(fixture_timeout)) if fixture_timeout else (lambda p, mode: fixture_deadline(_threads(p), mode))
     build_kernel(source, kernel, 'fast', **opts)
     approx = _approx(source)
@@ -1068,11 +1109,12 @@ def vet(source:str,              # device code: the user's file (kernels and the
         if r.get('detector', {}).get('error') == 'KernelTimeout': stop.set()
         return r
     det_subset = [prepared[0], min(prepared, key=lambda p: math.prod(p[0].out_shape))][:DETECTOR_FIXTURES]
+    edges = [p for p in prepared if re.search(r'degenerate|subnormal|edge', p[0].label) and all(p is not q for q in det_subset)]
     def detector_build(mode):
         try: build_kernel(source, kernel, mode, **opts)
         except _usage_errors() as e:   # the fast build worked: a detector build that fails is the tool's gap, said as such
             return [dict(fixture='(build)', mode=mode, skipped=f"{type(e).__name__}: {str(e).strip()[:300]}")]
-        return [run(p, mode) for p in det_subset if not stop.is_set()] or [
+        return [run(p, mode) for p in det_subset + (edges if mode == 'asan' else []) if not stop.is_set()] or [
             dict(fixture='(run)', mode=mode, skipped='not run: a fixture timed out')]
     _say(progress, f"vet: fast run over {len(prepared)} fixtures, {' and '.join(DETECTOR_MODES)} builds"
                    + (', NVRTC sm_70 .. sm_90' if nvrtc else '') + f' ({jobs} jobs)')
@@ -1139,7 +1181,8 @@ def vet(source:str,              # device code: the user's file (kernels and the
         tag = hashlib.sha256(json.dumps([kind.name, family, kernel, str(grid), str(block), args, granule, out_dtype,
                                          sorted(defines.items()), _dir_digest(include_dirs), [f.label for f in subset],
                                          rep['door'], 'sanitizer rerun'] + ([int(sm)] if sm != 90 else [])
-                                        + ([accept] if accept != 'bound' else []),
+                                        + ([accept] if accept != 'bound' else [])
+                                        + ([shared, sorted(dict(pad).items())] if shared or pad else []),
                                         default=str).encode()).hexdigest()[:16]
         _say(progress, f'vet: mutation analysis (at most {mutant_limit} mutants, {jobs} jobs)')
         rep['mutants'] = mutation_analysis(source, judge, filename, mutant_limit, jobs, tag, progress, lines=reached_lines(source, kernel))

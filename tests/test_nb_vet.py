@@ -16,7 +16,7 @@ from ferrox_lit.kinds import KINDS, require_kind
 from ferrox_lit.runtime import HostError, UntouchedOutput
 from ferrox_lit.kind import degenerate_blocks, subnormal_blocks
 from ferrox_lit.q8_1 import quantize_q8_1, dequantize_q8_1, q8_1_fixtures, QK8_1, BLOCK_BYTES as Q8_1_BYTES
-from ferrox_lit.runtime import HostCompileError, LaunchRefused, CompileLimit
+from ferrox_lit.runtime import HostCompileError, LaunchRefused, CompileLimit, MAX_DYN_SHARED, SharedMemoryTooLarge
 from ferrox_lit.runtime import kernel_params
 from ferrox_lit.runtime import launch
 from ferrox_lit.runtime import build
@@ -514,6 +514,36 @@ def test_by_value_arguments():
         with pytest.raises(err, match=says): run(args)
     with pytest.raises(ArgumentsMismatch, match="is a int64 scalar; '{nb, 0}' is a struct's value"):
         vet(Q4_0_SRC, 'dequant_q4_0<float>', 'Q4_0', 'dequant', 'nb', 32, 'x, y, {nb, 0}', mutants=False, nvrtc=False)
+
+
+OVERREAD_SRC = Q4_0_SRC.replace('    y[i * 32 + t] = (dst_t) (d * (float) (q - 8));',
+                                '    const float dn = __half2float(x[i + 1].d);   // the next block: past the end on the last one\n'
+                                '    y[i * 32 + t] = (dst_t) (d * (float) (q - 8) - 0.0f * fminf(fabsf(dn), 1.0f));   // exactly cancelled')
+PAD_DEPENDS_SRC = OVERREAD_SRC.replace('(d * (float) (q - 8) - 0.0f * fminf(fabsf(dn), 1.0f))',
+                                       '(d * (float) (q - 8) + ((i == nb - 1 && dn > 100.0f) ? 1.0f : -0.0f))')
+SHARED_SRC = Q4_0_SRC.replace('    const int q = t < 16 ? (x[i].qs[j] & 0xF) : (x[i].qs[j] >> 4);',
+                              '    extern __shared__ uint8_t qs[];   // the block\'s 16 quant bytes, staged\n'
+                              '    if (t < 16) qs[t] = x[i].qs[t];\n    __syncthreads();\n'
+                              '    const int q = t < 16 ? (qs[j] & 0xF) : (qs[j] >> 4);')
+
+def test_shared_and_padding():
+    import pytest
+    assert OVERREAD_SRC != Q4_0_SRC and PAD_DEPENDS_SRC != OVERREAD_SRC and SHARED_SRC != Q4_0_SRC
+    run = lambda src, **kw: vet(src, 'dequant_q4_0<float>', 'Q4_0', 'dequant', 'nb', 32, 'x,y,nb', mutants=False, nvrtc=False, **kw)
+    r = run(SHARED_SRC, shared='16')
+    assert r['verdict'] == 'pass' and r['tier'] == 'bit-exact', vet_table(r)
+    assert run(SHARED_SRC)['verdict'] == 'fail'   # sabotage: no dynamic shared memory given, so the staging writes past it
+    with pytest.raises(SharedMemoryTooLarge, match='300,000 bytes'): run(SHARED_SRC, shared='300000')
+    bare = run(OVERREAD_SRC)   # unpadded: the sanitizer names the read one block past the end
+    assert bare['verdict'] == 'fail' and any(d['mode'] == 'asan' and 'overflow' in d['message'] for d in bare['detectors']), bare['detectors']
+    padded = run(OVERREAD_SRC, pad={'x': 18})
+    assert padded['verdict'] == 'pass' and padded['tier'] == 'bit-exact' and not padded['detectors'], vet_table(padded)
+    dep = run(PAD_DEPENDS_SRC, pad={'x': 18})   # sabotage: the padding reaches an output
+    assert dep['verdict'] == 'fail' and any(d['error'] == 'PaddingDependence' for d in dep['detectors']), dep['detectors']
+    short = run(OVERREAD_SRC, pad={'x': 1})     # a 2-byte read into a 1-byte pad: past the padding
+    assert short['verdict'] == 'fail' and any(d['mode'] == 'asan' for d in short['detectors'])
+    for pad, says in (({'y': 4}, "no input buffer 'y'"), ({'w': 4}, "no input buffer 'w'"), ({'x': 0}, 'expected 1 to')):
+        with pytest.raises(BadPadding, match=says): run(OVERREAD_SRC, pad=pad)
 
 
 def test_full_report_shape():
