@@ -282,6 +282,7 @@ def _parser():
     v.add_argument('-D', dest='define', action='append', default=[], metavar='NAME[=VAL]', help='preprocessor define (repeatable)')
     v.add_argument('--out-dtype', default='float', choices=('float', 'half', 'bf16'), help='output element type (default: %(default)s)')
     v.add_argument('--no-mutants', action='store_true', help='skip mutation analysis')
+    v.add_argument('--no-nvcc', action='store_true', help='skip the nvcc rung (a real CUDA 13 build of the file, when installed)')
     v.add_argument('--shared', metavar='EXPR', help="dynamic shared memory per launch in bytes, a launch expression "
                    "(e.g. '4 * n_cols'); with static shared memory at most 232,448 (sm_90)")
     v.add_argument('--pad', action='append', default=[], metavar='BUF=BYTES',
@@ -583,7 +584,7 @@ def _cmd_vet(a) -> int:
         rep = vet(source, a.kernel, kind, a.family, a.grid, a.block, a.args, granule=a.granule,
                   include_dirs=[*quote_dirs(source, p), *a.include],
                   defines=_defines(a.define), out_dtype=a.out_dtype, mutants=not a.no_mutants, mutant_limit=a.mutant_limit, accept=a.accept,
-                  shared=a.shared, pad=_pads(a.pad),
+                  shared=a.shared, pad=_pads(a.pad), nvcc=not a.no_nvcc,
                   filename=p.name, progress=_vet_progress(), sm=a.sm, max_threads=a.max_threads, fixture_timeout=a.fixture_timeout,
                   max_source_mb=a.max_source_mb)
     except FerroxError as e: raise FerroxError(usage_message(e)) from None   # one line: a compile error keeps its first diagnostic

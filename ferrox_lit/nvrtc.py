@@ -35,8 +35,8 @@ class NvrtcUnavailable(FerroxError, ImportError):
 
 def find_tool(name:str) -> Path|None:
     "Path of a CUDA command-line tool (`ptxas`, `nvdisasm`) from the pip wheels, else from PATH, else None."
-    for d in nvidia_dirs():
-        hits = sorted(d.glob(f'*/bin/{name}'))
+    for d in nvidia_dirs():   # the CUDA 12 wheels' layout (cuda_nvcc/bin) first: CUDA 13's ptxas no longer targets sm_70
+        hits = sorted(d.glob(f'*/bin/{name}'), key=lambda p: (p.parent.parent.name.startswith('cu1'), str(p)))
         if hits: return hits[0]
     p = shutil.which(name)
     return Path(p) if p else None

@@ -4,7 +4,7 @@
 
 # %% ../nbs/37_vet.ipynb #0adf7b80
 from __future__ import annotations
-import ast, functools, hashlib, importlib, json, math, os, re, shutil, struct, sys, tempfile, threading, time
+import ast, functools, hashlib, importlib, json, math, os, re, shutil, struct, subprocess, sys, tempfile, threading, time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -16,7 +16,7 @@ from .kinds import KINDS, require_kind
 from .runtime import HostError, UntouchedOutput
 from .kind import degenerate_blocks, subnormal_blocks
 from .q8_1 import quantize_q8_1, dequantize_q8_1, q8_1_fixtures, QK8_1, BLOCK_BYTES as Q8_1_BYTES
-from .runtime import HostCompileError, LaunchRefused, CompileLimit, MAX_DYN_SHARED, SharedMemoryTooLarge
+from .runtime import HostCompileError, LaunchRefused, CompileLimit, MAX_DYN_SHARED, SharedMemoryTooLarge, compile_run
 from .runtime import kernel_params
 from .runtime import launch
 from .runtime import build
@@ -46,20 +46,20 @@ import ferrox_lit.mutants as _mutants_mod
 # %% auto #0
 __all__ = ['POINTERS', 'FAMILIES', 'GRID_LIMITS', 'BLOCK_LIMITS', 'MAX_BLOCK_THREADS', 'SEED_BLOCKS', 'MMVQ_OUTLIER',
            'OUT_DTYPES', 'SENTINELS', 'CLASSES', 'NMSE_MAX', 'TIERS', 'TIER_SAYS', 'U32', 'ETA32', 'Q8_1_SENTINEL',
-           'Q8_1_FIELDS', 'VET_ARCHES', 'NVRTC_STUBS', 'SASS_KEYS', 'MUTANT_FIXTURES', 'DETECTOR_MODES',
-           'DETECTOR_FIXTURES', 'PAD_FILLS', 'MAX_THREADS', 'MAX_SOURCE_MB', 'MODE_SLOWDOWN', 'Q4_0_SRC',
-           'FIRST_BAD_KEYS', 'MMQ_VET_SABOTAGES', 'Q4_0_SABOTAGES', 'MEASURED', 'BENCH_JSON', 'OURS_JSON', 'VetError',
-           'UnknownFamily', 'BadLaunchExpression', 'UnknownQuantity', 'LaunchDivisionByZero', 'GridLimitExceeded',
-           'BlockLimitExceeded', 'BadGranule', 'BadOutDtype', 'ArgumentsMismatch', 'BadArch', 'BadPadding',
-           'PaddingDependence', 'SourceTooLarge', 'WorkTooLarge', 'parse_expr', 'eval_expr', 'eval_dims', 'KParam',
-           'signature', 'run_kernel', 'build_kernel', 'Fixture', 'odd_offset', 'scale_subnormal_blocks',
+           'Q8_1_FIELDS', 'VET_ARCHES', 'NVRTC_STUBS', 'SASS_KEYS', 'NVCC_ARCHES', 'NVCC_WHEELS', 'MUTANT_FIXTURES',
+           'DETECTOR_MODES', 'DETECTOR_FIXTURES', 'PAD_FILLS', 'MAX_THREADS', 'MAX_SOURCE_MB', 'MODE_SLOWDOWN',
+           'Q4_0_SRC', 'FIRST_BAD_KEYS', 'MMQ_VET_SABOTAGES', 'Q4_0_SABOTAGES', 'MEASURED', 'BENCH_JSON', 'OURS_JSON',
+           'VetError', 'UnknownFamily', 'BadLaunchExpression', 'UnknownQuantity', 'LaunchDivisionByZero',
+           'GridLimitExceeded', 'BlockLimitExceeded', 'BadGranule', 'BadOutDtype', 'ArgumentsMismatch', 'BadArch',
+           'BadPadding', 'PaddingDependence', 'SourceTooLarge', 'WorkTooLarge', 'parse_expr', 'eval_expr', 'eval_dims',
+           'KParam', 'signature', 'run_kernel', 'build_kernel', 'Fixture', 'odd_offset', 'scale_subnormal_blocks',
            'dequant_fixtures', 'matvec_fixtures', 'mmvq_fixtures', 'mmq_fixtures', 'quantize_q8_1_fixtures',
            'fastdiv_values', 'parse_arg', 'value_bytes', 'bind', 'gamma', 'round_twin', 'decode', 'classify',
            'agreement', 'fixture_tier', 'compare', 'mmvq_twin_of', 'mmq_twin_of', 'mmvq_reference', 'mmvq_bound',
            'compare_mmvq', 'q8_1_field', 'compare_q8_1', 'cuda_include_dir', 'nvrtc_compile', 'sass_summary',
-           'nvrtc_rows', 'function_spans', 'reached_lines', 'mutation_analysis', 'fixture_deadline', 'vet',
-           'usage_message', 'vet_table', 'vet_ours', 'ours_row', 'int8_sabotage_rows', 'mmq_sabotage_rows',
-           'sabotage_rows', 'vet_digest', 'bench_measurement', 'ours_measurement']
+           'nvrtc_rows', 'nvcc_path', 'nvcc_rows', 'function_spans', 'reached_lines', 'mutation_analysis',
+           'fixture_deadline', 'vet', 'usage_message', 'vet_table', 'vet_ours', 'ours_row', 'int8_sabotage_rows',
+           'mmq_sabotage_rows', 'sabotage_rows', 'vet_digest', 'bench_measurement', 'ours_measurement']
 
 # %% ../nbs/37_vet.ipynb #95291db7
 POINTERS = {'dequant': ('x', 'y'), 'matvec': ('w', 'x', 'y'), 'mul_mm': ('w', 'x', 'y'), 'mmvq': ('w', 'a', 'y'), 'mmq': ('w', 'a', 'y'),
@@ -848,6 +848,86 @@ def nvrtc_rows(source:str, kernel:str, include_dirs=(), defines={}, arches=VET_A
               if status == 'ok' else f"{bad['arch']}: {bad['error']}")
     return dict(status=status, detail=detail, rows=rows)
 
+NVCC_ARCHES = (75, 80, 86, 89, 90)   # CUDA 13's nvcc no longer targets sm_70: NVRTC 12 answers for it
+NVCC_WHEELS = 'nvidia-cuda-nvcc nvidia-nvvm nvidia-cuda-crt nvidia-cuda-cccl nvidia-cuda-runtime'   # CUDA 13, from the registry
+
+def nvcc_path() -> Path|None:
+    "The nvcc of the pip wheels (`NVCC_WHEELS`, under nvidia/cu13/bin), else on PATH, else None."
+    for d in nvidia_dirs():
+        if (p := d / 'cu13' / 'bin' / 'nvcc').is_file(): return p
+    p = shutil.which('nvcc')
+    return Path(p) if p else None
+
+def _nvcc_version(nvcc:Path) -> str:
+    r = subprocess.run([str(nvcc), '--version'], capture_output=True, text=True, timeout=60)
+    return (re.search(r'release ([\d.]+)', r.stdout) or re.search('(.*)', r.stdout.strip().splitlines()[-1])).group(1)
+
+def _entries(log:str) -> dict:
+    "Mangled entry name -> its demangled name (c++filt), for every kernel ptxas reports."
+    names = sorted(set(re.findall(r"Compiling entry function '(\w+)'", log)))
+    r = subprocess.run(['c++filt'], input='\n'.join(names), capture_output=True, text=True) if shutil.which('c++filt') else None
+    return dict(zip(names, r.stdout.splitlines() if r and r.returncode == 0 else names))
+
+def _entry_of(kernel:str, entries:dict) -> str|None:
+    "The mangled entry of `kernel` ('name' or 'name<targs>'), matched on its demangled name."
+    want = ''.join(kernel.split())
+    for m, d in entries.items():
+        if m == want or ''.join(re.sub(r'^void\s+', '', d).split('(')[0].split()) == want: return m
+    return None
+
+def nvcc_rows(source:str, kernel:str, include_dirs=(), defines={}, filename:str='kernel.cu', arches=NVCC_ARCHES) -> dict:
+    """The nvcc rung: the user's file built as a real build does (nvcc with g++ as the host compiler, host code and its standard
+    library included; the kernel instantiated by a host function that takes its address), one -gencode per arch, under the
+    compile limits. Per arch: registers, spills, shared bytes and a SASS summary. status ok | FAIL | n/a (no nvcc), cached."""
+    nvcc = nvcc_path()
+    if nvcc is None:
+        return dict(status='n/a', compiler=None, rows=[],
+                    detail=f'no nvcc (pip install {NVCC_WHEELS}); NVRTC answered for every target')
+    inc = [str(Path(d).resolve()) for d in include_dirs]
+    gens = [x for a in arches for x in ('-gencode', f'arch=compute_{a},code=sm_{a}')]
+    opts = ['-c', '--std=c++17', '-ccbin', shutil.which('g++') or 'g++', '-Xptxas', '-v', '-keep', '-w', *gens,
+            *[f'-I{d}' for d in inc], *[f'-D{k}' if v in (None, '') else f'-D{k}={v}' for k, v in defines.items()]]
+    version = _nvcc_version(nvcc)
+    key = hashlib.sha256('\0'.join([version, source, kernel, filename, *opts, _dir_digest(inc)]).encode()).hexdigest()[:20]
+    d = cache_dir() / f'nvcc-{key}'
+    if (d / 'rows.json').exists(): return json.loads((d / 'rows.json').read_text())
+    stub = f'\n// ferrox_lit: instantiate the kernel, as a launch would\nvoid* fx_vet_instance() {{ return (void*)&{kernel}; }}\n'
+    name = Path(filename).name
+    with tempfile.TemporaryDirectory(prefix='fx-nvcc-') as t:
+        (Path(t) / name).write_text(source + stub)
+        r = compile_run([str(nvcc), *opts, name, '-o', 'k.o'], t, f'nvcc, {kernel}')
+        log = (r.stderr or '') + (r.stdout or '')
+        if r.returncode:
+            errs = [l for l in log.splitlines() if re.search(r'\berror\b', l)]
+            out = dict(status='FAIL', compiler=f'nvcc {version}', rows=[],
+                       detail=(errs[0].strip() if errs else log.strip().splitlines()[-1] if log.strip() else f'exit {r.returncode}')[:300])
+        else:
+            mangled = _entry_of(kernel, _entries(log))
+            parts = re.split(r"^ptxas info\s*: Compiling entry function '(\w+)' for 'sm_(\d+)'.*$", log, flags=re.M)
+            rows = []
+            for i in range(1, len(parts), 3):
+                if parts[i] != mangled: continue
+                p = nv.parse_ptxas(f"ptxas info    : Compiling entry function '{mangled}'\n" + parts[i + 2], mangled)
+                row = dict(arch=f'sm_{parts[i + 1]}', ok=True, registers=p['registers'], spill_stores=p['spill_stores'],
+                           spill_loads=p['spill_loads'], smem=p['smem'], stack=p['stack'])
+                cubin = Path(t) / f'{Path(name).stem}.compute_{parts[i + 1]}.cubin'
+                nvd = nv.find_tool('nvdisasm')
+                if nvd and cubin.exists():
+                    s = subprocess.run([str(nvd), '-c', '-ndf', str(cubin)], capture_output=True, text=True, timeout=300).stdout
+                    # the kernel's own section, up to the next one (not a .sectioninfo line)
+                    m = re.search(rf'^\s*\.section\s+\.text\.{re.escape(mangled)},.*?(?=^\s*\.section\s|\Z)', s, re.M | re.S)
+                    row['sass'] = sass_summary(m.group(0)) if m else dict(unavailable='the kernel has no section in the cubin')
+                else: row['sass'] = dict(unavailable='no nvdisasm')
+                rows.append(row)
+            out = (dict(status='ok', compiler=f'nvcc {version}', rows=rows,
+                        detail=f"{len(rows)} targets build; sm_90: {rows[-1]['registers']} registers, {rows[-1]['spill_stores']} B spills")
+                   if rows else dict(status='FAIL', compiler=f'nvcc {version}', rows=[], detail=f'ptxas reported no entry for {kernel}'))
+    d.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix='tmp-', dir=d.parent)); (tmp / 'rows.json').write_text(json.dumps(out))
+    try: tmp.rename(d)
+    except OSError: shutil.rmtree(tmp, ignore_errors=True)
+    return out
+
 # %% ../nbs/37_vet.ipynb #636517d8
 _IDENT = re.compile(r'[A-Za-z_]\w*')
 _NOT_NAMES = {'__launch_bounds__', '__attribute__', '__declspec', 'alignas', '__align__', '__maxnreg__', 'if', 'for', 'while',
@@ -1054,6 +1134,7 @@ def vet(source:str,              # device code: the user's file (kernels and the
         progress=None,           # callable(str) for progress lines, or None
         jobs:int|None=None,      # parallel runs (default: $FERROX_LIT_JOBS or min(4, cores))
         nvrtc:bool=True,         # run the NVRTC rung
+        nvcc:bool=True,          # run the nvcc rung (a real build of the file, where the CUDA 13 wheels are installed)
         sm:int=90,               # the GPU the CPU runs build for (__CUDA_ARCH__ = 10 sm): 75 takes a kernel's pre-sm_80 branches
         max_threads:int=MAX_THREADS,    # refuse launches asking for more CPU threads than this over all fixtures
         fixture_timeout:float|None=None,# seconds per fixture run (None: `fixture_deadline`, scaled by its threads and build)
@@ -1117,13 +1198,16 @@ def vet(source:str,              # device code: the user's file (kernels and the
         return [run(p, mode) for p in det_subset + (edges if mode == 'asan' else []) if not stop.is_set()] or [
             dict(fixture='(run)', mode=mode, skipped='not run: a fixture timed out')]
     _say(progress, f"vet: fast run over {len(prepared)} fixtures, {' and '.join(DETECTOR_MODES)} builds"
-                   + (', NVRTC sm_70 .. sm_90' if nvrtc else '') + f' ({jobs} jobs)')
+                   + (', NVRTC sm_70 .. sm_90' if nvrtc else '') + (', nvcc sm_75 .. sm_90' if nvcc and nvcc_path() else '')
+                   + f' ({jobs} jobs)')
     with ThreadPoolExecutor(jobs) as ex:   # the slow builds first: every rung's work shares the cores
         det_f = [ex.submit(detector_build, m) for m in DETECTOR_MODES]
         nv_f = ex.submit(nvrtc_rows, source, kernel, include_dirs, defines, jobs=jobs) if nvrtc else None
+        cc_f = ex.submit(nvcc_rows, source, kernel, include_dirs, defines, filename) if nvcc else None
         rows = list(ex.map(lambda p: run(p, 'fast'), prepared))
         det_rows = [r for f in det_f for r in f.result()]
         nv = nv_f.result() if nv_f is not None else dict(status='skipped', detail='nvrtc=False', rows=[])
+        cc = cc_f.result() if cc_f is not None else dict(status='skipped', detail='nvcc=False', rows=[], compiler=None)
     compared = [r for r in rows if 'mismatches' in r]
     for r in compared: r['tier'] = fixture_tier(r)
     tier = max((r['tier'] for r in compared), key=TIERS.index, default='none')   # the kernel's: its worst fixture's
@@ -1148,7 +1232,7 @@ def vet(source:str,              # device code: the user's file (kernels and the
     if family in ('mmvq', 'mmq'): rep['twin_bit_exact'] = sum(r['twin_bit_exact'] for r in compared)
     if compared and 'max_err_over_bound' in compared[0]:
         rep['max_err_over_bound'] = _num(max(float(r.get('max_err_over_bound', 0.0)) for r in compared))
-    rep['nvrtc'] = nv
+    rep['nvrtc'], rep['nvcc'] = nv, cc
     if stop.is_set():
         t = next(r for r in rows + det_rows if r.get('detector', {}).get('error') == 'KernelTimeout')
         rep['stopped'] = (f"{t['fixture']} ({t['mode']}) timed out after {t['seconds']:g} s: the later fixtures, detector runs and "
@@ -1187,7 +1271,7 @@ def vet(source:str,              # device code: the user's file (kernels and the
         _say(progress, f'vet: mutation analysis (at most {mutant_limit} mutants, {jobs} jobs)')
         rep['mutants'] = mutation_analysis(source, judge, filename, mutant_limit, jobs, tag, progress, lines=reached_lines(source, kernel))
     else: rep['mutants'] = dict(status='skipped', detail='--no-mutants', total=0, killed=0, survivors=[], kill_rate=None)
-    fail = beyond(tier) or detectors or rep['nvrtc']['status'] == 'FAIL'
+    fail = beyond(tier) or detectors or 'FAIL' in (rep['nvrtc']['status'], rep['nvcc']['status'])
     rep['verdict'] = 'fail' if fail else 'pass'
     rep['seconds'] = round(time.perf_counter() - t0, 2)
     return rep
@@ -1234,6 +1318,17 @@ def vet_table(report:dict) -> str:
                          figure=(f"{x['registers']} regs, {x['spill_stores']} B spills, {x['smem']} B smem; {sfig}") if x['ok']
                          else x.get('error', '')))
     if not nv['rows']: rows.append(dict(rung='NVRTC', needs='CPU + pip NVRTC', verdict=nv['status'], figure=nv['detail']))
+    cc = r.get('nvcc', dict(status='skipped', detail='not run', rows=[]))
+    nv_regs = {x['arch']: x['registers'] for x in nv['rows'] if x.get('ok')}
+    for x in cc['rows']:   # the real compiler, beside NVRTC's figure for the same target
+        s = x.get('sass', {})
+        sfig = (f"{s['instructions']} SASS instr (" + ', '.join(f'{k} {v}' for k, v in s.items() if k != 'instructions') + ')'
+                if 'unavailable' not in s else f"SASS n/a: {s['unavailable']}")
+        beside = f" (NVRTC: {nv_regs[x['arch']]})" if x['arch'] in nv_regs else ''
+        rows.append(dict(rung=f"{cc['compiler']} {x['arch']}", needs='CPU + pip nvcc', verdict='ok',
+                         figure=f"{x['registers']} regs{beside}, {x['spill_stores']} B spills, {x['smem']} B smem; {sfig}"))
+    if not cc['rows']:
+        rows.append(dict(rung=cc.get('compiler') or 'nvcc', needs='CPU + pip nvcc', verdict=cc['status'], figure=cc['detail']))
     m = r['mutants']
     rows.append(dict(rung='mutants', needs='CPU runtime', verdict=m['status'] if m['status'] != 'ok' else 'ok',
                      figure=m.get('detail', '')))

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 
-import ast, functools, hashlib, importlib, json, math, os, re, shutil, struct, sys, tempfile, threading, time
+import ast, functools, hashlib, importlib, json, math, os, re, shutil, struct, subprocess, sys, tempfile, threading, time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -16,7 +16,7 @@ from ferrox_lit.kinds import KINDS, require_kind
 from ferrox_lit.runtime import HostError, UntouchedOutput
 from ferrox_lit.kind import degenerate_blocks, subnormal_blocks
 from ferrox_lit.q8_1 import quantize_q8_1, dequantize_q8_1, q8_1_fixtures, QK8_1, BLOCK_BYTES as Q8_1_BYTES
-from ferrox_lit.runtime import HostCompileError, LaunchRefused, CompileLimit, MAX_DYN_SHARED, SharedMemoryTooLarge
+from ferrox_lit.runtime import HostCompileError, LaunchRefused, CompileLimit, MAX_DYN_SHARED, SharedMemoryTooLarge, compile_run
 from ferrox_lit.runtime import kernel_params
 from ferrox_lit.runtime import launch
 from ferrox_lit.runtime import build
@@ -580,6 +580,26 @@ def test_nvrtc_rung():
     assert bad['status'] == 'FAIL' and 'host' in bad['rows'][0]['error'], bad
     r = vet(host_fn, 'dequant_q4_0<float>', 'Q4_0', 'dequant', 'nb', 32, 'x,y,nb', mutants=False)
     assert r['mismatches'] == 0 and not r['detectors'] and r['verdict'] == 'fail'   # only NVRTC sees it
+
+
+def test_nvcc_rung():
+    import pytest
+    r = nvcc_rows(Q4_0_SRC, 'dequant_q4_0<float>')
+    if r['status'] == 'n/a':   # the CUDA 13 wheels are not installed here: said so, and the rest of vet goes on
+        assert 'NVRTC answered' in r['detail'] and NVCC_WHEELS.split()[0] in r['detail']; return
+    assert r['status'] == 'ok' and r['compiler'].startswith('nvcc 13') and [x['arch'] for x in r['rows']] == [f'sm_{a}' for a in NVCC_ARCHES]
+    assert all(x['registers'] > 0 and x['sass']['instructions'] > 0 and x['sass']['LDG'] >= 1 for x in r['rows']), r['rows']
+    host = Q4_0_SRC + '\n#include <vector>\n#include <memory>\nstatic std::vector<int> sizes() { auto p = std::make_unique<int>(3); return {*p}; }\n'
+    assert nvcc_rows(host, 'dequant_q4_0<float>')['status'] == 'ok'   # a real build: the host side and its standard library
+    bad = nvcc_rows(Q4_0_SRC.replace('(q - 8)', '(q - 8'), 'dequant_q4_0<float>')   # sabotage: a syntax error is nvcc's own FAIL
+    assert bad['status'] == 'FAIL' and 'kernel.cu(' in bad['detail'] and 'error' in bad['detail'], bad
+    g = nvcc_rows.__globals__; good = g['nvcc_path']
+    g['nvcc_path'] = lambda: None   # sabotage: no nvcc: n/a with the reason, never a crash
+    try: assert nvcc_rows(Q4_0_SRC, 'dequant_q4_0<float>')['status'] == 'n/a'
+    finally: g['nvcc_path'] = good
+    rep = vet(Q4_0_SRC, 'dequant_q4_0<float>', 'Q4_0', 'dequant', 'nb', 32, 'x,y,nb', mutants=False)
+    table = vet_table(rep)
+    assert rep['verdict'] == 'pass' and f"| {r['compiler']} sm_90 | CPU + pip nvcc | ok |" in table and '(NVRTC: ' in table
 
 
 def test_every_kernel_we_emit_is_green():
