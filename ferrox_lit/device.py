@@ -136,8 +136,7 @@ def _split_top(s:str, stripped:str, sep:str) -> list:
     for i, ch in enumerate(stripped):
         if ch in '([{': depth += 1
         elif ch in ')]}': depth -= 1
-        elif ch == sep and depth == 0:
-            if sep == ':' and (stripped[i + 1:i + 2] == ':' or stripped[i - 1:i] == ':'): continue   # C++ '::'
+        elif ch == sep and depth == 0:   # an operand's C++ '::' sits inside its parentheses; at the top, '::' is two sections
             out.append((last, i)); last = i + 1
     out.append((last, len(s)))
     return [(s[a:b], stripped[a:b]) for a, b in out]
@@ -242,9 +241,11 @@ def ptx_call(st:AsmStatement) -> tuple:
     "(the C++ call the CPU runtime runs for `st`, None), or (None, why not) for an mma/ldmatrix it does not take, or (None, None)."
     instrs = [x.strip() for x in st.template.split(';') if x.strip()]
     if len(instrs) != 1 or st.sections < 1: return None, None
-    m = re.fullmatch(r'([\w.:]+)\s+(.*)', instrs[0], re.S)
+    m = re.fullmatch(r'([\w.:]+)(?:\s+(.*))?', instrs[0], re.S)
     if not m: return None, None
-    op, rest = m.groups()
+    op, rest = m.group(1), m.group(2) or ''
+    if op in ('griddepcontrol.wait', 'griddepcontrol.launch_dependents') and not rest.strip():
+        return '((void)0)', None   # programmatic dependent launch: a no-op here, where one launch runs at a time, in order
     if op.startswith('mma.'):
         mm = _MMA_RE.fullmatch(op)
         if not mm: return None, 'executed: mma.sync.aligned.{m16n8k32,m16n8k16,m8n8k16}.row.col.s32.{s8,u8}.{s8,u8}.s32'

@@ -134,6 +134,9 @@ def test_asm_statements_and_rewrite():
     assert '(D[0]), (D[1]), (D[2]), (D[3]), (A[0])' in call and call.count('(D[0])') == 1   # each operand evaluated once
     assert 'fx_ldmatrix<4, false>(fx_l64(fx_4), __FILE__, __LINE__, fx_0, fx_1, fx_2, fx_3)' in ptx_call(sts[1])[0]
     assert ptx_call(sts[2]) == (None, None)
+    for pdl in ('griddepcontrol.wait;', 'griddepcontrol.launch_dependents;'):   # documented no-ops: launches here run one at a time
+        assert ptx_call(asm_statements(f'asm volatile("{pdl}" ::: "memory");')[0]) == ('((void)0)', None)
+    assert ptx_call(asm_statements('asm volatile("griddepcontrol.wait %0;" :: "r"(x));')[0]) == (None, None)   # not the form
     out, n = rewrite_ptx(MMA_LLAMA)   # the %laneid mov is not executed: it becomes a call g++ refuses if it is reached
     assert n == 2 and 'fx_asm_refused_9_2' in out and 'kernel.cu:9: inline PTX is not executed by the CPU runtime: `asm volatile(\\"mov' in out
     out, n = rewrite_ptx(MMA_LLAMA.replace('asm volatile("mov', '// asm volatile("mov'))
