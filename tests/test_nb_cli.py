@@ -251,7 +251,10 @@ def test_cli_vet():
                         (['vet', q, *swap('--kernel', 'nope<float>')], ['dequant_q4_0']),
                         (['vet', str(d / 'host.cu'), *rest], ['<<<', 'device code']), (['vet', str(d / 'ptx.cu'), *rest], ['asm']),
                         (['vet', str(d / 'broken.cu'), *rest], ['broken.cu:', 'error']),
-                        (['vet', q, *rest, '-I', str(d / 'nodir')], ['not a directory']), (['vet', q, *rest, '-D', '1X=2'], ['-D'])]:
+                        (['vet', q, *rest, '-I', str(d / 'nodir')], ['not a directory']), (['vet', q, *rest, '-D', '1X=2'], ['-D']),
+                        (['vet', q, *rest, '--pad', 'w=4'], ["no input buffer 'w'"]), (['vet', q, *rest, '--pad', 'x'], ['BUF=BYTES']),
+                        (['vet', q, *rest, '--shared', '300000'], ['300,000 bytes']), (['vet', q, *rest, '--accept', 'nmse', '--shared', 'n **'],
+                                                                                        ['not an expression'])]:
         _one_line_2(argv, *words)
     try: _run(['vet', q, '--kind', 'Q4_0']); raise AssertionError('missing flags accepted')
     except SystemExit as e: assert e.code == 2                        # argparse: missing flags are usage errors too
