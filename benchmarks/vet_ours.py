@@ -4,7 +4,8 @@ For each kind: the dequant kernel with float32 and with fp16 output, the native 
 and the int8 tensor-core GEMM (MMQ, built for sm_90: its mma.sync path);
 and once the Q8_1 quantizer (it reads no weights: its row's kind is '-'); each through
 `ferrox_lit.vet.vet_ours` (the same door a user's kernel goes through: fixtures, twin comparison or bound, the race and
-sanitizer builds, NVRTC for sm_70..sm_90), without mutation analysis (that is `benchmarks/mutants_ours.py`). Writes
+sanitizer builds, NVRTC for sm_70..sm_90, nvcc for sm_75..sm_90 where installed),
+without mutation analysis (that is `benchmarks/mutants_ours.py`). Writes
 docs/measurements/vet_ours_cpu.json, which the vet page renders; the JSON carries `vet_digest()`, so a page that reads a
 measurement older than vet.py says so.
 
@@ -49,14 +50,15 @@ def main():
             r['output'] = 'fp16' if out == 'f16' else 'float32'
             rows.append(r)
             print(f"{k.name:7} {family:8} {r['output']:8} {r['verdict']:5} {r['comparison']:9} {r['elements']:>9,} elements "
-                  f"{r['mismatches']} mismatches, {r['detectors']} detectors, nvrtc {r['nvrtc']}, {r['seconds']:.1f} s", flush=True)
+                  f"{r['mismatches']} mismatches, {r['detectors']} detectors, nvrtc {r['nvrtc']}, nvcc {r['nvcc']}, {r['seconds']:.1f} s"
+                  + (f"  ({r['why']})" if r.get('why') else ''), flush=True)
     if ('-', 'quantize_q8_1', 'bytes') in kept: rows.append(kept['-', 'quantize_q8_1', 'bytes'])
     else:
         r = ours_row(vet_ours(KINDS[0], 'quantize_q8_1', mutants=False, jobs=a.jobs))
         r.update(kind='-', output='bytes')
         rows.append(r)
         print(f"Q8_1 quantizer {r['verdict']} {r['comparison']} {r['elements']:,} fields {r['mismatches']} mismatches, "
-          f"{r['detectors']} detectors, nvrtc {r['nvrtc']}, {r['seconds']:.1f} s", flush=True)
+          f"{r['detectors']} detectors, nvrtc {r['nvrtc']}, nvcc {r['nvcc']}, {r['seconds']:.1f} s", flush=True)
     meta = dict(vet=vet_digest(), machine=platform.processor() or platform.machine(), cpus=os.cpu_count(), jobs=a.jobs,
                 seconds=round(before + time.perf_counter() - t0, 1), when=time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime()))
     if kept: meta['note'] = (f"{len(kept)} rows kept from the measurement of {m['when']}; {len(rows) - len(kept)} vetted by --add-missing"

@@ -505,7 +505,7 @@ def _runner_object(cxx:str, mode:str) -> Path:
     rflags = _MODE_FLAGS[mode][1]
     key = hashlib.sha256('\0'.join([mode, RUNNER_CPP, cxx, *_COMMON, *rflags]).encode()).hexdigest()[:20]
     obj = cache_dir() / f'runner-{mode}-{key}.o'
-    if obj.exists(): return obj
+    if obj.exists(): return _touched(obj)   # used now: eviction, which takes the least recently used, leaves it
     tmp = Path(tempfile.mkdtemp(prefix='runner-', dir=cache_dir()))
     (tmp / 'runner.cpp').write_text(RUNNER_CPP)
     r = compile_run([cxx, *_COMMON, *rflags, '-c', 'runner.cpp', '-o', 'runner.o'], tmp, f'the host runner ({mode})')
@@ -527,7 +527,7 @@ def precompiled(cxx:str,    # the compiler the kernel is built with
     if os.environ.get('FERROX_LIT_PCH', '1') == '0': return None   # FERROX_LIT_PCH=0: parse the shim as text in every build
     key = hashlib.sha256('\0'.join([name, text, _headers_digest(), cxx, *flags]).encode()).hexdigest()[:20]
     d = cache_dir() / f'pch-{Path(name).stem}-{key}'
-    if (d / f'{name}.gch').exists(): return d
+    if (d / f'{name}.gch').exists(): return _touched(d)
     cache_dir().mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix='pch-', dir=cache_dir()))
     (tmp / name).write_text(text)

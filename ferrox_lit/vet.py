@@ -13,7 +13,7 @@ import numpy as np
 from .core import FerroxError, UnknownKind, md_table
 from .kind import Kind, random_blocks, SEEDS
 from .kinds import KINDS, require_kind
-from .runtime import HostError, UntouchedOutput
+from .runtime import HostError, UntouchedOutput, _touched
 from .kind import degenerate_blocks, subnormal_blocks
 from .q8_1 import quantize_q8_1, dequantize_q8_1, q8_1_fixtures, QK8_1, BLOCK_BYTES as Q8_1_BYTES
 from .runtime import HostCompileError, LaunchRefused, CompileLimit, MAX_DYN_SHARED, SharedMemoryTooLarge, compile_run
@@ -777,14 +777,14 @@ def cuda_include_dir() -> Path|None:
     cands += [Path('/usr/local/cuda/include')] + sorted(Path('/usr/local').glob('cuda-*/include'), reverse=True)
     return next((c for c in cands if (c / 'cuda_fp16.h').is_file()), None)
 
-@functools.lru_cache(maxsize=1)
 def _stub_dir() -> Path:
+    "The stand-in headers' folder, made if missing and touched on every use: another process's eviction may remove an old one."
     text = json.dumps(NVRTC_STUBS, sort_keys=True)
     d = cache_dir() / f'vet-stubs-{hashlib.sha256(text.encode()).hexdigest()[:12]}'
-    if not (d / 'cstdint').exists():
+    if not all((d / name).is_file() for name in NVRTC_STUBS):
         d.mkdir(parents=True, exist_ok=True)
         for name, body in NVRTC_STUBS.items(): (d / name).write_text('#pragma once\n' + body)
-    return d
+    return _touched(d)
 
 def _dir_digest(dirs) -> str:
     h = hashlib.sha256()
@@ -802,7 +802,7 @@ def nvrtc_compile(source:str, kernel:str, arch:int, include_dirs=(), defines={})
     key = hashlib.sha256('\0'.join([repr(nv.nvrtc_version()), source, kernel, *opts, _dir_digest(inc)]).encode()).hexdigest()[:20]
     d = nv.cache_dir() / f'vet-sm{arch}-{key}'
     if (d / 'meta.json').exists():
-        m = json.loads((d / 'meta.json').read_text())
+        m = json.loads((_touched(d) / 'meta.json').read_text())
         return nv.Compiled(m['lowered'], arch, tuple(opts[1:]), (d / 'log.txt').read_text(), (d / 'kernel.ptx').read_bytes(),
                            (d / 'kernel.cubin').read_bytes(), d, True)
     rc, rname, log, ptx, cubin, lowered = nv.nvrtc_bounded(source, 'kernel', opts, kernel, what=f'NVRTC, {kernel} for sm_{arch}')
@@ -890,7 +890,7 @@ def nvcc_rows(source:str, kernel:str, include_dirs=(), defines={}, filename:str=
     version = _nvcc_version(nvcc)
     key = hashlib.sha256('\0'.join([version, source, kernel, filename, *opts, _dir_digest(inc)]).encode()).hexdigest()[:20]
     d = cache_dir() / f'nvcc-{key}'
-    if (d / 'rows.json').exists(): return json.loads((d / 'rows.json').read_text())
+    if (d / 'rows.json').exists(): return json.loads((_touched(d) / 'rows.json').read_text())
     stub = f'\n// ferrox_lit: instantiate the kernel, as a launch would\nvoid* fx_vet_instance() {{ return (void*)&{kernel}; }}\n'
     name = Path(filename).name
     with tempfile.TemporaryDirectory(prefix='fx-nvcc-') as t:
@@ -1401,7 +1401,10 @@ def ours_row(r:dict) -> dict:
     return dict(kind=r['kind'], family=r['family'], kernel=r['kernel'], verdict=r['verdict'], comparison=r['comparison'],
                 fixtures=len(r['fixtures']), elements=r['elements'], mismatches=r['mismatches'],
                 nan_payload=r['mismatch_classes']['nan_payload'], detectors=len(r['detectors']), nvrtc=r['nvrtc']['status'],
-                seconds=r['seconds'], **{k: r[k] for k in ('twin_bit_exact', 'max_err_over_bound') if k in r})
+                nvcc=r.get('nvcc', {}).get('status', 'skipped'), tier=r.get('tier'), seconds=r['seconds'],
+                **{k: r[k] for k in ('twin_bit_exact', 'max_err_over_bound') if k in r},
+                **({'why': next((x['detail'] for x in (r['nvrtc'], r.get('nvcc', {})) if x.get('status') == 'FAIL'), '')}
+                   if r['verdict'] != 'pass' else {}))
 
 # %% ../nbs/37_vet.ipynb #5b141bbe
 FIRST_BAD_KEYS = ('fixture', 'row', 'batch', 'block', 'field', 'got', 'want', 'cls')   # a first mismatch in one line
