@@ -599,11 +599,12 @@ def _quiet_stdout():
     try: os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     except (OSError, ValueError, AttributeError): pass
 
-def _interrupted(*_):
-    "Ctrl-C: one line, every compiler and kernel run this process started killed, exit 130 (128 + SIGINT), at once."
-    n = kill_children()
-    print(f"ferrox-lit: interrupted{f' (stopped {n} running compile(s) and kernel run(s))' if n else ''}", file=sys.stderr, flush=True)
-    os._exit(130)   # not a normal exit: that would first wait for the worker threads, each waiting on a child just killed
+def _interrupted(sig=signal.SIGINT, *_):
+    "Ctrl-C or SIGTERM: one line, every compiler and kernel run this process started killed, exit 128 + the signal, at once."
+    n = kill_children()   # they run in sessions of their own (so a timeout kills a whole tree): a signal to us does not reach them
+    what = 'interrupted' if sig == signal.SIGINT else 'terminated'
+    print(f"ferrox-lit: {what}{f' (stopped {n} running compile(s) and kernel run(s))' if n else ''}", file=sys.stderr, flush=True)
+    os._exit(128 + int(sig))   # not a normal exit: that would first wait for the worker threads, each waiting on a child just killed
 
 def main(argv=None) -> int:
     "Entry point of the `ferrox-lit` console script: one handler per subcommand; returns the exit status."
@@ -612,9 +613,10 @@ def main(argv=None) -> int:
     if a.cmd not in COMMANDS: p.print_help(); return 2
     import threading
     if threading.current_thread() is threading.main_thread():   # as a KeyboardInterrupt, Ctrl-C would first wait for the workers
-        old = signal.signal(signal.SIGINT, _interrupted)
+        old = {s: signal.signal(s, _interrupted) for s in (signal.SIGINT, signal.SIGTERM)}
         try: return _main(a)
-        finally: signal.signal(signal.SIGINT, old)
+        finally:
+            for s, h in old.items(): signal.signal(s, h)
     return _main(a)
 
 def _main(a) -> int:

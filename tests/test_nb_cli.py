@@ -315,7 +315,7 @@ def _tree(sid:int, tag:str) -> dict:
         except (OSError, ValueError, IndexError): continue
     return out
 
-def watched(argv, src:str|None=None, env:dict={}, limit_s:float=180, sigint_after:float|None=None) -> dict:
+def watched(argv, src:str|None=None, env:dict={}, limit_s:float=180, sigint_after:float|None=None, sig=None) -> dict:
     "`ferrox-lit argv` in a fresh process, own empty cache, in a temporary folder: status, seconds, peak MB, stderr, left-overs."
     import subprocess, tempfile, time, signal, shutil
     with tempfile.TemporaryDirectory(prefix='fx-hostile-') as d:
@@ -328,7 +328,7 @@ def watched(argv, src:str|None=None, env:dict={}, limit_s:float=180, sigint_afte
         while p.poll() is None:
             peak = max(peak, sum(_tree(p.pid, str(cache)).values()))
             el = time.perf_counter() - t0
-            if sigint_after is not None and sent is None and el > sigint_after: os.kill(p.pid, signal.SIGINT); sent = el
+            if sigint_after is not None and sent is None and el > sigint_after: os.kill(p.pid, sig or signal.SIGINT); sent = el
             if el > limit_s: os.killpg(p.pid, signal.SIGKILL); break
             time.sleep(0.05)
         out, err = p.communicate()
@@ -391,6 +391,10 @@ def test_ctrl_c_and_two_at_once():
     r = watched(VET_ARGV, _hostile('for (volatile int k = 0; k >= 0; k += 0) {}'), sigint_after=8)
     assert r['rc'] == 130 and r['after_sigint'] < 5 and r['left'] == 0, r
     assert _one_line(r).startswith('ferrox-lit: interrupted') and 'Traceback' not in r['err'], r
+    # SIGTERM (what `kill` and a job runner send) likewise: exit 143, nothing left running
+    import signal
+    r = watched(VET_ARGV, _hostile('for (volatile int k = 0; k >= 0; k += 0) {}'), sigint_after=8, sig=signal.SIGTERM)
+    assert r['rc'] == 143 and r['after_sigint'] < 5 and r['left'] == 0 and _one_line(r).startswith('ferrox-lit: terminated'), r
     # two vets at once on one cache: both pass (builds land by rename, the loser's copy is dropped)
     with tempfile.TemporaryDirectory(prefix='fx-hostile-') as d:
         d = Path(d); (d / 'k.cu').write_text(_hostile())
