@@ -192,7 +192,7 @@ def nvrtc_bounded(src:str, name:str, opts:list,
     with tempfile.TemporaryDirectory(prefix='tmp-child-', dir=cache_dir()) as t:
         d = Path(t); (d / 'src.cu').write_text(src)
         (d / 'args.json').write_text(json.dumps(dict(name=name, opts=list(opts), name_expr=name_expr)))
-        pkg_root = str(Path(__file__).resolve().parent.parent)   # so the child imports this very package
+        pkg_root = str(Path(importlib.util.find_spec('ferrox_lit').origin).resolve().parent.parent)   # the child imports this package
         env = {**os.environ, 'PYTHONPATH': os.pathsep.join([pkg_root, *filter(None, [os.environ.get('PYTHONPATH')])])}
         r = compile_run([sys.executable, '-c', _CHILD, str(d)], None, what, env=env)
         if not (d / 'answer.json').exists():

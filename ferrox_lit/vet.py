@@ -4,7 +4,7 @@
 
 # %% ../nbs/37_vet.ipynb #0adf7b80
 from __future__ import annotations
-import ast, functools, hashlib, importlib, json, math, os, re, shutil, struct, subprocess, sys, tempfile, threading, time
+import ast, functools, hashlib, importlib, inspect, json, math, os, re, shutil, struct, subprocess, sys, tempfile, threading, time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -868,11 +868,16 @@ def _entries(log:str) -> dict:
     r = subprocess.run(['c++filt'], input='\n'.join(names), capture_output=True, text=True) if shutil.which('c++filt') else None
     return dict(zip(names, r.stdout.splitlines() if r and r.returncode == 0 else names))
 
+_TYPEDEFS = {'half': '__half', 'half2': '__half2', 'nv_bfloat16': '__nv_bfloat16', 'nv_bfloat162': '__nv_bfloat162',
+             'int8_t': 'signedchar', 'uint8_t': 'unsignedchar', 'int16_t': 'short', 'uint16_t': 'unsignedshort', 'int32_t': 'int',
+             'uint32_t': 'unsignedint', 'int64_t': 'long', 'uint64_t': 'unsignedlong'}   # as the demangler spells them (spaces out)
+
 def _entry_of(kernel:str, entries:dict) -> str|None:
-    "The mangled entry of `kernel` ('name' or 'name<targs>'), matched on its demangled name."
-    want = ''.join(kernel.split())
+    "The mangled entry of `kernel` ('name' or 'name<targs>'), matched on its demangled name, typedefs spelled as the demangler does."
+    norm = lambda s: re.sub(r'\b(' + '|'.join(_TYPEDEFS) + r')\b', lambda m: _TYPEDEFS[m.group(1)], s).replace(' ', '')
+    want = norm(kernel)
     for m, d in entries.items():
-        if m == want or ''.join(re.sub(r'^void\s+', '', d).split('(')[0].split()) == want: return m
+        if m == kernel.strip() or norm(re.sub(r'^void\s+', '', d).split('(')[0]) == want: return m
     return None
 
 def nvcc_rows(source:str, kernel:str, include_dirs=(), defines={}, filename:str='kernel.cu', arches=NVCC_ARCHES) -> dict:
@@ -888,7 +893,8 @@ def nvcc_rows(source:str, kernel:str, include_dirs=(), defines={}, filename:str=
     opts = ['-c', '--std=c++17', '-ccbin', shutil.which('g++') or 'g++', '-Xptxas', '-v', '-keep', '-w', *gens,
             *[f'-I{d}' for d in inc], *[f'-D{k}' if v in (None, '') else f'-D{k}={v}' for k, v in defines.items()]]
     version = _nvcc_version(nvcc)
-    key = hashlib.sha256('\0'.join([version, source, kernel, filename, *opts, _dir_digest(inc)]).encode()).hexdigest()[:20]
+    rung = inspect.getsource(nvcc_rows) + inspect.getsource(_entry_of)   # a fix of the rung itself is a new key, not an old answer
+    key = hashlib.sha256('\0'.join([version, rung, source, kernel, filename, *opts, _dir_digest(inc)]).encode()).hexdigest()[:20]
     d = cache_dir() / f'nvcc-{key}'
     if (d / 'rows.json').exists(): return json.loads((_touched(d) / 'rows.json').read_text())
     stub = f'\n// ferrox_lit: instantiate the kernel, as a launch would\nvoid* fx_vet_instance() {{ return (void*)&{kernel}; }}\n'

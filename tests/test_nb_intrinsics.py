@@ -33,6 +33,22 @@ def test_run_ops_named_errors_and_a_known_value():
     assert r['byte_perm'][0] == 0x07050301   # CUB's PRMT example
 
 
+def test_vector_types_have_cudas_layout():
+    assert vector_layout() == VECTOR_LAYOUT
+    hdr = cuda_path('vector_types.h').read_text()
+    bad = hdr.replace('FX_VEC4(int, int4, 16)', 'FX_VEC4(int, int4, 8)').replace('FX_SIZE_ALIGN(int4, 16, 16)', '')
+    assert vector_layout(bad)['int4'] == (16, 8)                       # sabotage: seen by the probe
+    import pytest
+    with pytest.raises(IntrinsicsCheckError, match='int4'):            # and by the header's own assert when it is kept
+        vector_layout(hdr.replace('FX_VEC4(int, int4, 16)', 'FX_VEC4(int, int4, 8)'))
+
+
+def test_integer_intrinsics_match_ptx():
+    rows = check_int(150_000, seed=1)
+    assert {r['op'] for r in rows} == set(INT_REFS) == {o for o in driver_ops() if o in INT_REFS}
+    assert [r for r in rows if r['mismatches']] == []
+
+
 BYTE_PERM_PTX_SRC = ('extern "C" __global__ void k(unsigned* y, unsigned a, unsigned b, unsigned s) '
                      '{ y[0] = __byte_perm(a, b, s); y[1] = __byte_perm(0x03020100u, 0x87868584u, 0xBA98u); }')
 
@@ -54,22 +70,6 @@ def test_byte_perm_is_the_math_api():
     assert r['byte_perm'] > 0 and r['dp4a'] == 0, r   # sabotage: prmt's sign reading is caught, and only where it acts
     r = {x['op']: x['mismatches'] for x in check_int(20_000, 'min_signed_as_unsigned', ['min', 'umin'])}
     assert r['min'] > 0 and r['umin'] == 0, r
-
-
-def test_vector_types_have_cudas_layout():
-    assert vector_layout() == VECTOR_LAYOUT
-    hdr = cuda_path('vector_types.h').read_text()
-    bad = hdr.replace('FX_VEC4(int, int4, 16)', 'FX_VEC4(int, int4, 8)').replace('FX_SIZE_ALIGN(int4, 16, 16)', '')
-    assert vector_layout(bad)['int4'] == (16, 8)                       # sabotage: seen by the probe
-    import pytest
-    with pytest.raises(IntrinsicsCheckError, match='int4'):            # and by the header's own assert when it is kept
-        vector_layout(hdr.replace('FX_VEC4(int, int4, 16)', 'FX_VEC4(int, int4, 8)'))
-
-
-def test_integer_intrinsics_match_ptx():
-    rows = check_int(150_000, seed=1)
-    assert {r['op'] for r in rows} == set(INT_REFS) == {o for o in driver_ops() if o in INT_REFS}
-    assert [r for r in rows if r['mismatches']] == []
 
 
 def test_integer_sabotages_fire():

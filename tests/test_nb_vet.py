@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 
-import ast, functools, hashlib, importlib, json, math, os, re, shutil, struct, subprocess, sys, tempfile, threading, time
+import ast, functools, hashlib, importlib, inspect, json, math, os, re, shutil, struct, subprocess, sys, tempfile, threading, time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
