@@ -21,20 +21,20 @@ from .runtime import shared_sections, BUILD_RECIPE, _EXTERN_SHARED
 from .runtime import bounded_run, compile_run, check_includes, check_shared_total, _touched, crash_summary
 
 # %% auto #0
-__all__ = ['EXAMPLES_DIR', 'MMA_SHAPES', 'HOST_MARKERS', 'TRAMPOLINE_CPP', 'KERNELS_INLINE', 'RUNTIME_INCLUDES',
-           'DeviceCompileError', 'KernelNotFound', 'HostCodeInDeviceSource', 'InlinePtxNotSupported',
-           'ArgumentMismatch', 'BadBuildOption', 'strip_comments', 'kernel_table', 'kernels', 'example_source',
-           'AsmOperand', 'AsmStatement', 'asm_statements', 'ptx_call', 'rewrite_ptx', 'check_device_source',
-           'trampoline', 'translation_unit', 'user_errors', 'header_shadows', 'runtime_include_dir', 'build',
-           'ParamInfo', 'parse_signature', 'signature', 'signature_table', 'check_args', 'launch', 'q8_0_dequant',
-           'same_bits', 'refusal', 'q8_1_from_q8_0', 'q8_1_dequant', 'offset_outcome']
+__all__ = ['EXAMPLES_DIR', 'MMA_SHAPES', 'HOST_MARKERS', 'TRAMPOLINE_CPP', 'KERNELS_INLINE', 'SHADOW_MAX_BYTES', 'GC_COMPILE',
+           'GC_LINK', 'RUNTIME_INCLUDES', 'DeviceCompileError', 'KernelNotFound', 'HostCodeInDeviceSource',
+           'InlinePtxNotSupported', 'ArgumentMismatch', 'BadBuildOption', 'strip_comments', 'kernel_table', 'kernels',
+           'example_source', 'AsmOperand', 'AsmStatement', 'asm_statements', 'ptx_call', 'rewrite_ptx', 'launch_spans',
+           'rewrite_launches', 'check_device_source', 'trampoline', 'translation_unit', 'user_errors', 'header_shadows',
+           'runtime_include_dir', 'build', 'ParamInfo', 'parse_signature', 'signature', 'signature_table', 'check_args',
+           'launch', 'q8_0_dequant', 'same_bits', 'refusal', 'q8_1_from_q8_0', 'q8_1_dequant', 'offset_outcome']
 
 # %% ../nbs/36_device.ipynb #487c0afb
 class DeviceCompileError(HostCompileError):
     "The device source does not compile for the CPU runtime; the message quotes g++ with the user's file name and line numbers."
 class KernelNotFound(LaunchRefused): "The source has no `__global__` kernel of that name (or it is a template named without its arguments)."
 class HostCodeInDeviceSource(LaunchRefused):
-    "The source holds host code (a `<<<...>>>` launch, `cudaMalloc`, `cudaMemcpy`, `main`): this runtime takes device code."
+    "The source is a whole program (a `main()`) or has a `<<<...>>>` launch the runtime cannot read."
 class InlinePtxNotSupported(LaunchRefused): "The source has inline PTX (`asm(...)`), which the CPU runtime does not execute."
 class ArgumentMismatch(LaunchRefused): "A launch argument does not fit its kernel parameter (count, type, size, range, contiguity)."
 class BadBuildOption(LaunchRefused): "An include directory, define, arch, file name or mode the build cannot use."
@@ -292,23 +292,70 @@ def rewrite_ptx(source:str, filename:str='kernel.cu') -> tuple:
     return ''.join(out) + source[pos:], n
 
 # %% ../nbs/36_device.ipynb #cc4146fa
-HOST_MARKERS = {  # regex on the stripped source -> what it is
-    r'<<<': 'a kernel launch (<<<...>>>)',
-    r'\bcudaMalloc\w*\s*\(': 'cudaMalloc', r'\bcudaMemcpy\w*\s*\(': 'cudaMemcpy', r'\bcudaFree\w*\s*\(': 'cudaFree',
-    r'\bcudaDeviceSynchronize\s*\(': 'cudaDeviceSynchronize', r'\bcudaLaunchKernel\w*\s*\(': 'cudaLaunchKernel',
-    r'\bint\s+main\s*\(': 'a main() function',
-}
+HOST_MARKERS = {r'\bint\s+main\s*\(': 'a main() function'}   # regex on the stripped source -> what it is: a program, not a library file
+
+def _callee_start(s:str, end:int) -> int|None:
+    "Where the callee `ns::name<targs>` that ends at `end` in the stripped text `s` starts (None: no name there)."
+    i = end
+    while True:
+        while i > 0 and s[i - 1].isspace(): i -= 1
+        if i > 0 and s[i - 1] == '>':   # template arguments: back to the matching '<' (brackets of any kind nest)
+            depth, j = 0, i - 1
+            while j >= 0:
+                depth += (s[j] in '>)]') - (s[j] in '<(['); 
+                if depth == 0: break
+                j -= 1
+            if j < 0: return None
+            i = j
+            while i > 0 and s[i - 1].isspace(): i -= 1
+        m = re.search(r'[A-Za-z_]\w*$', s[:i])
+        if not m: return None
+        i = k = m.start()
+        while k > 0 and s[k - 1].isspace(): k -= 1
+        if s[k - 2:k] != '::': return i
+        i = k - 2
+
+def launch_spans(source:str) -> list:
+    """Every `kernel<<<config>>>(args)` in `source` (outside comments and strings) as (start, end, kernel): `end` is past the
+    closing `)` of the arguments. A `<<<` without a kernel name before it or an argument list after it has `end` None."""
+    s, out = strip_comments(source), []
+    for m in re.finditer(r'<<<', s):
+        if out and out[-1][1] and m.start() < out[-1][1]: continue   # a launch inside another's arguments: within its span
+        start, j = _callee_start(s, m.start()), s.find('>>>', m.end())
+        k = j + 3 if j >= 0 else len(s)
+        while k < len(s) and s[k].isspace(): k += 1
+        end = _skip_parens(s, k) if j >= 0 and k < len(s) and s[k] == '(' else None
+        out.append((start if start is not None else m.start(), end if start is not None else None,
+                    ' '.join(source[start if start is not None else m.start():m.start()].split())))
+    return out
+
+def rewrite_launches(source:str, filename:str='kernel.cu') -> tuple:
+    """(`source` with each `kernel<<<...>>>(args)` of its host code as `::fx_host_launch_never_runs("kernel")`, lines kept; how many).
+    The CPU runtime compiles a file's host code (launch wrappers, error checks) so the file builds as written, but runs only the
+    kernel the runner launches: a host launch would abort with the kernel's name. Dropping the callee and its arguments also means
+    the host code instantiates no kernel template (g++ compiles only the one the trampoline names). A `<<<` this cannot read is
+    refused (`HostCodeInDeviceSource`) with its line."""
+    out, pos, spans = [], 0, launch_spans(source)
+    for a, b, name in spans:
+        if b is None:
+            n = source.count('\n', 0, a) + 1
+            raise HostCodeInDeviceSource(f"{filename}:{n}: a kernel launch (<<<...>>>) this runtime cannot read (expected "
+                                         f"kernel<<<grid, block[, shared, stream]>>>(args)): `{source.splitlines()[n - 1].strip()}`")
+        out += [source[pos:a], f'::fx_host_launch_never_runs("{name}")', '\n' * source.count('\n', a, b)]; pos = b
+    return ''.join(out) + source[pos:], len(spans)
 
 def check_device_source(source:str, filename:str='kernel.cu'):
-    "Refuse host code (`HostCodeInDeviceSource`) and inline PTX `ptx_call` does not take (`InlinePtxNotSupported`), naming the line."
+    """Refuse a whole program (`main()`: the runner has its own), a `<<<` launch `rewrite_launches` cannot read
+    (`HostCodeInDeviceSource`), and inline PTX `ptx_call` does not take (`InlinePtxNotSupported`), naming the line."""
     s, lines = strip_comments(source), source.splitlines()
     def where(pos): n = s.count('\n', 0, pos) + 1; return n, (lines[n - 1].strip() if n <= len(lines) else '')
     hits = [(m.start(), what) for pat, what in HOST_MARKERS.items() for m in [re.search(pat, s)] if m]
     if hits:
         pos, what = min(hits)
         n, text = where(pos)
-        raise HostCodeInDeviceSource(f"{filename}:{n}: host code ({what}): `{text}`; this runtime takes device code only "
-                                     "(kernels and their helpers): launch them with ferrox_lit.device.launch, not from a main()")
+        raise HostCodeInDeviceSource(f"{filename}:{n}: host code ({what}): `{text}`; this runtime runs a file's kernels, not its "
+                                     "program: launch them with ferrox_lit.device.launch (or ferrox-lit vet), not from a main()")
+    rewrite_launches(source, filename)
     rewrite_ptx(source, filename)   # raises InlinePtxNotSupported at the first asm statement it cannot run
 
 # %% ../nbs/36_device.ipynb #c86df8bb
@@ -431,7 +478,7 @@ def translation_unit(source:str, kernel:str, filename:str='kernel.cu', mma:bool=
     """What `build` compiles: the shim, fx_mma.cuh if `rewrite_ptx` rewrote an asm (or `mma`: a header's was), `#line 1 \"filename\"`
     and the source, the trampoline. Kernels are `inline`, so the one the trampoline names is compiled and the file's others are not:
     an asm the launch does not reach is not refused."""
-    src, n = rewrite_ptx(source, filename)
+    src, n = rewrite_ptx(rewrite_launches(source, filename)[0], filename)
     mma = f'#line 1 "fx_mma.cuh"\n{cuda_text("fx_mma.cuh")}\n' if n or mma else ''   # its text, so an edit of it changes the cache key
     return (f'#include "host_shim.h"\n{KERNELS_INLINE}{mma}#line 1 "{filename}"\n{device_source(src)}\n'
             f'#line 1 "<ferrox_lit trampoline>"{trampoline(kernel)}')
@@ -461,29 +508,43 @@ def _compile(tmp, cmd, what, filename, include_dirs):
         raise DeviceCompileError(f"{what} does not compile for the CPU runtime:\n{user_errors(log, filename, include_dirs)}")
 
 _HEADER_SUFFIXES = ('.h', '.cuh', '.hpp', '.hh', '.inl', '.inc')
-_REWRITTEN = re.compile(r'\bextern\s+(?:volatile\s+)?__shared__\b|\b(?:asm|__asm__)\b')   # what a header's shadow copy rewrites
+_REWRITTEN = re.compile(r'\bextern\s+(?:volatile\s+)?__shared__\b|\b(?:asm|__asm__)\b|<<<')   # what a header's shadow copy rewrites
+
+SHADOW_MAX_BYTES = 64 << 20   # the headers one include directory's shadow may copy (ggml's ggml-cuda/ holds about 2 MB)
 
 def header_shadows(include_dirs) -> tuple:
     """(per include dir a cached folder of its headers rewritten as the .cu is, None where none needs it; whether a header's asm was
-    rewritten into an fx_mma.cuh call). A header needs it when it declares `extern __shared__` or has an `asm` statement."""
+    rewritten into an fx_mma.cuh call). A header needs it when it declares `extern __shared__`, has an `asm` statement or a
+    `<<<...>>>` launch. The shadow then holds every header of the directory (the others as they are, each with a `#line` to its
+    original): a quoted `#include "common.cuh"` looks beside the including header first, so a rewritten header is found only
+    if the one that includes it sits in the shadow too."""
     out, mma = [], False
     for dd in include_dirs:
-        root, hits = Path(dd).resolve(), {}
+        root, texts, rewritten, total = Path(dd).resolve(), {}, False, 0
         for p in sorted(Path(dd).resolve().rglob('*'))[:20000]:   # the bound `_include_digest` reads under too
             if p.suffix in _HEADER_SUFFIXES and p.is_file() and p.stat().st_size <= 4 << 20:
-                t = p.read_text(errors='replace')
+                t = p.read_text(errors='replace'); total += len(t)
+                if total > SHADOW_MAX_BYTES:
+                    raise BadBuildOption(f"include directory {dd}: more than {SHADOW_MAX_BYTES >> 20} MB of headers under it, and one of "
+                                         "them needs the runtime's rewrite (extern __shared__, asm or <<<): name a narrower -I")
                 if _REWRITTEN.search(strip_comments(t)):
-                    text, n = rewrite_ptx(t, str(p)); mma |= n > 0
-                    hits[str(p.relative_to(root))] = f'#line 1 "{p}"\n' + device_source(text)   # messages name the user's file
-        if not hits: out.append(None); continue
-        d = cache_dir() / f"fx-shadow-{hashlib.sha256(json.dumps([str(root), hits], sort_keys=True).encode()).hexdigest()[:16]}"
-        if not all((d / r).is_file() for r in hits):
+                    t, n = rewrite_ptx(rewrite_launches(t, str(p))[0], str(p)); mma |= n > 0; rewritten = True
+                    t = device_source(t)
+                texts[str(p.relative_to(root))] = f'#line 1 "{p}"\n' + t   # messages name the user's file
+        if not rewritten: out.append(None); continue
+        d = cache_dir() / f"fx-shadow-{hashlib.sha256(json.dumps([str(root), texts], sort_keys=True).encode()).hexdigest()[:16]}"
+        if not all((d / r).is_file() for r in texts):
             tmp = Path(tempfile.mkdtemp(prefix='tmp-shadow-', dir=cache_dir()))
-            for r, text in hits.items(): (tmp / r).parent.mkdir(parents=True, exist_ok=True); (tmp / r).write_text(text)
+            for r, text in texts.items(): (tmp / r).parent.mkdir(parents=True, exist_ok=True); (tmp / r).write_text(text)
             try: tmp.rename(d)
             except OSError: shutil.rmtree(tmp, ignore_errors=True)
         out.append(_touched(d))
     return out, mma
+
+# Each function and variable in its own section, and the link keeps only what the runner reaches from its entry: a file's host code
+# may call what another translation unit defines (ggml's `ggml_abort`, `ggml_cuda_info`), and the host functions that do are never
+# reached, so they are dropped rather than left undefined. A kernel that calls such a function still fails to link, naming it.
+GC_COMPILE, GC_LINK = ['-ffunction-sections', '-fdata-sections'], ['-Wl,--gc-sections']
 
 RUNTIME_INCLUDES = tuple(sorted(p.name for p in CUDA_DIR.glob('*.h')))   # the runtime's headers: CUDA's own names only
 
@@ -529,6 +590,8 @@ def build(source:str,              # device code: kernels and their helpers (no 
                 *_COMMON,
                 *kflags,
                 *rflags,
+                *GC_COMPILE,
+                *GC_LINK,
                 *dflags,
                 *iflags,
             ]
@@ -543,12 +606,12 @@ def build(source:str,              # device code: kernels and their helpers (no 
         (tmp / 'kernel.cpp').write_text(tu)
         if not Path(filename).is_absolute():   # g++ quotes source lines from the file #line names
             (tmp / filename).parent.mkdir(parents=True, exist_ok=True); (tmp / filename).write_text(source)
-        cflags = [*_COMMON, *kflags, *dflags, *iflags]
+        cflags = [*_COMMON, *kflags, *GC_COMPILE, *dflags, *iflags]
         pch = precompiled(cxx, 'host_shim.h', cuda_text('host_shim.h'), cflags)   # searched first, so the include takes the .gch
         _compile(tmp, [cxx, *(['-I', str(pch)] if pch else []), *cflags, '-c', 'kernel.cpp', '-o', 'kernel.o'],
                  f"{kernel} ({mode})", filename, include_dirs)
         shared_sections(tmp / 'kernel.o')   # templated kernels' __shared__ arrays into fx_shared (see host.shared_sections)
-        _compile(tmp, [cxx, *rflags, 'kernel.o', str(_runner_object(cxx, mode)), '-o', 'kernel', '-ldl', '-pthread'],
+        _compile(tmp, [cxx, *rflags, *GC_LINK, 'kernel.o', str(_runner_object(cxx, mode)), '-o', 'kernel', '-ldl', '-pthread'],
                  f"{kernel} ({mode}, link)", filename, include_dirs)
         r = bounded_run([str(tmp / 'kernel'), '--signature'], timeout=60, env=dict(os.environ, ASAN_OPTIONS='detect_leaks=0'))
         if r.returncode:

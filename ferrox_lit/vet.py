@@ -25,7 +25,7 @@ from .kind import check_vdot
 from .mmvq import lane_order_sum, mmvq_contributions
 from .mmq import chunk_order_sum
 from .vdot import BOUND_U
-from .source import nvidia_dirs
+from .source import nvidia_dirs, cuda_text
 from .nvrtc import cache_dir
 from . import nvrtc as nv
 from .nvrtc import sass_ops
@@ -45,21 +45,22 @@ import ferrox_lit.mutants as _mutants_mod
 
 # %% auto #0
 __all__ = ['POINTERS', 'FAMILIES', 'GRID_LIMITS', 'BLOCK_LIMITS', 'MAX_BLOCK_THREADS', 'SEED_BLOCKS', 'MMVQ_OUTLIER',
-           'OUT_DTYPES', 'SENTINELS', 'CLASSES', 'NMSE_MAX', 'TIERS', 'TIER_SAYS', 'U32', 'ETA32', 'Q8_1_SENTINEL',
-           'Q8_1_FIELDS', 'VET_ARCHES', 'NVRTC_STUBS', 'SASS_KEYS', 'NVCC_ARCHES', 'NVCC_WHEELS', 'MUTANT_FIXTURES',
-           'DETECTOR_MODES', 'DETECTOR_FIXTURES', 'PAD_FILLS', 'MAX_THREADS', 'MAX_SOURCE_MB', 'MODE_SLOWDOWN',
-           'Q4_0_SRC', 'FIRST_BAD_KEYS', 'MMQ_VET_SABOTAGES', 'Q4_0_SABOTAGES', 'MEASURED', 'BENCH_JSON', 'OURS_JSON',
-           'VetError', 'UnknownFamily', 'BadLaunchExpression', 'UnknownQuantity', 'LaunchDivisionByZero',
-           'GridLimitExceeded', 'BlockLimitExceeded', 'BadGranule', 'BadOutDtype', 'ArgumentsMismatch', 'BadArch',
-           'BadPadding', 'PaddingDependence', 'SourceTooLarge', 'WorkTooLarge', 'parse_expr', 'eval_expr', 'eval_dims',
-           'KParam', 'signature', 'run_kernel', 'build_kernel', 'Fixture', 'odd_offset', 'scale_subnormal_blocks',
-           'dequant_fixtures', 'matvec_fixtures', 'mmvq_fixtures', 'mmq_fixtures', 'quantize_q8_1_fixtures',
-           'fastdiv_values', 'parse_arg', 'value_bytes', 'bind', 'gamma', 'round_twin', 'decode', 'classify',
-           'agreement', 'fixture_tier', 'compare', 'mmvq_twin_of', 'mmq_twin_of', 'mmvq_reference', 'mmvq_bound',
-           'compare_mmvq', 'q8_1_field', 'compare_q8_1', 'cuda_include_dir', 'nvrtc_compile', 'sass_summary',
-           'nvrtc_rows', 'nvcc_path', 'nvcc_rows', 'function_spans', 'reached_lines', 'mutation_analysis',
-           'fixture_deadline', 'vet', 'usage_message', 'vet_table', 'vet_ours', 'ours_row', 'int8_sabotage_rows',
-           'mmq_sabotage_rows', 'sabotage_rows', 'vet_digest', 'bench_measurement', 'ours_measurement']
+           'OUT_DTYPES', 'SENTINELS', 'CLASSES', 'NMSE_MAX', 'TIERS', 'TIER_SAYS', 'U32', 'DEQUANT_BOUND', 'ETA32',
+           'Q8_1_SENTINEL', 'Q8_1_FIELDS', 'VET_ARCHES', 'NVRTC_STUBS', 'SASS_KEYS', 'NVCC_ARCHES', 'NVCC_WHEELS',
+           'NVCC_STAND_INS', 'MUTANT_FIXTURES', 'DETECTOR_MODES', 'DETECTOR_FIXTURES', 'PAD_FILLS', 'MAX_THREADS',
+           'MAX_SOURCE_MB', 'MODE_SLOWDOWN', 'Q4_0_SRC', 'FIRST_BAD_KEYS', 'MMQ_VET_SABOTAGES', 'Q4_0_SABOTAGES',
+           'MEASURED', 'BENCH_JSON', 'OURS_JSON', 'VetError', 'UnknownFamily', 'BadLaunchExpression', 'UnknownQuantity',
+           'LaunchDivisionByZero', 'GridLimitExceeded', 'BlockLimitExceeded', 'BadGranule', 'BadOutDtype',
+           'ArgumentsMismatch', 'BadArch', 'BadPadding', 'PaddingDependence', 'SourceTooLarge', 'WorkTooLarge',
+           'parse_expr', 'eval_expr', 'eval_dims', 'KParam', 'signature', 'run_kernel', 'build_kernel', 'Fixture',
+           'odd_offset', 'scale_subnormal_blocks', 'dequant_fixtures', 'matvec_fixtures', 'mmvq_fixtures',
+           'mmq_fixtures', 'quantize_q8_1_fixtures', 'fastdiv_values', 'parse_arg', 'value_bytes', 'bind', 'gamma',
+           'round_twin', 'decode', 'classify', 'agreement', 'fixture_tier', 'compare', 'mmvq_twin_of', 'mmq_twin_of',
+           'mmvq_reference', 'mmvq_bound', 'compare_mmvq', 'q8_1_field', 'compare_q8_1', 'cuda_include_dir',
+           'nvrtc_compile', 'sass_summary', 'nvrtc_rows', 'nvcc_path', 'nvrtc_behind_nvcc', 'nvcc_rows',
+           'function_spans', 'reached_lines', 'mutation_analysis', 'fixture_deadline', 'vet', 'usage_message',
+           'vet_table', 'vet_ours', 'ours_row', 'int8_sabotage_rows', 'mmq_sabotage_rows', 'sabotage_rows',
+           'vet_digest', 'bench_measurement', 'ours_measurement']
 
 # %% ../nbs/37_vet.ipynb #95291db7
 POINTERS = {'dequant': ('x', 'y'), 'matvec': ('w', 'x', 'y'), 'mul_mm': ('w', 'x', 'y'), 'mmvq': ('w', 'a', 'y'), 'mmq': ('w', 'a', 'y'),
@@ -599,9 +600,21 @@ def agreement(g:np.ndarray, ref:np.ndarray) -> dict:
         den, num = float(np.sum(ref[ok] ** 2)), float(np.sum((g[ok] - ref[ok]) ** 2))
     return dict(nmse=num / den if den > 0 else (0.0 if num == 0 else math.inf), finite_disagree=int(np.sum(fg != fr)))
 
+DEQUANT_BOUND = 2.0 ** -19   # tier (b) of a dequant: each element within |twin| * 2^-19 (16 float32 ulp), as approx intrinsics are
+
+def _out_of_bound(got:np.ndarray, ref:np.ndarray, bnd:np.ndarray, out_dtype:str) -> np.ndarray:
+    """Which elements of `got` (the output's bits) fall outside `bnd` of float64 `ref`, widened by the output type's rounding.
+    Where `ref` is not finite, an output that is not finite either agrees: inf against NaN is another order of the same
+    arithmetic on an inf input (its own class, `non_finite`), not a wrong value."""
+    with np.errstate(all='ignore'):
+        g = decode(got, out_dtype).astype(np.float64)
+        bnd = bnd + np.abs(ref) * {'float': 0, 'half': 2.0 ** -11, 'bf16': 2.0 ** -8}[out_dtype]
+        return np.where(np.isfinite(ref), ~(np.abs(g - ref) <= bnd), np.isfinite(g))
+
 def fixture_tier(r:dict) -> str:
     "The best tier of agreement (TIERS) one fixture's comparison reaches. Both sides non-finite counts as agreeing at (c)."
     if not r['mismatches']: return 'bit-exact' if r['comparison'] == 'bit-exact' else 'bound'
+    if r.get('within_bound') and not r['untouched']: return 'bound'   # a dequant off the twin's bits, within DEQUANT_BOUND
     if r.get('nmse') is not None and not r['untouched'] and not r['finite_disagree'] and r['nmse'] <= NMSE_MAX: return 'nmse'
     return 'none'
 
@@ -616,16 +629,17 @@ def compare(kind:Kind, family:str, fx:Fixture, out:np.ndarray, xs, out_dtype:str
     if family == 'dequant' and not approx:
         wbits = round_twin(want, out_dtype)
         cls = classify(got, wbits, out_dtype)
-        r['comparison'] = 'bit-exact'
+        ref = want.astype(np.float64).reshape(-1)   # off the bits, it may still reach tier (b)
+        r.update(comparison='bit-exact', within_bound=not _out_of_bound(got, ref, np.abs(ref) * DEQUANT_BOUND, out_dtype).any())
     else:
         with np.errstate(invalid='ignore'): g = decode(got, out_dtype).astype(np.float64)  # the sentinel is a signalling NaN
         ref = want.astype(np.float64).reshape(-1)
         with np.errstate(all='ignore'):
-            bnd = (np.abs(ref) * 2.0 ** -19 if bnd is None else bnd.reshape(-1)) + np.abs(ref) * {'float': 0, 'half': 2.0 ** -11,
-                                                                                                 'bf16': 2.0 ** -8}[out_dtype]
+            bnd = (np.abs(ref) * DEQUANT_BOUND if bnd is None else bnd.reshape(-1))
+            bad = _out_of_bound(got, ref, bnd, out_dtype)
+            bnd = bnd + np.abs(ref) * {'float': 0, 'half': 2.0 ** -11, 'bf16': 2.0 ** -8}[out_dtype]
             fin = np.isfinite(ref)
             err = np.abs(g - ref)
-            bad = np.where(fin, ~(err <= bnd), np.isfinite(g))
             wbits = round_twin(ref.astype(np.float32), out_dtype)
             cls = classify(got, wbits, out_dtype, bad)
             ok = fin & np.isfinite(g)
@@ -880,6 +894,40 @@ def _entry_of(kernel:str, entries:dict) -> str|None:
         if m == kernel.strip() or norm(re.sub(r'^void\s+', '', d).split('(')[0]) == want: return m
     return None
 
+_NVRTC_NO_HEADER = re.compile(r'cannot open source file "([^"]+)"')
+
+def nvrtc_behind_nvcc(nv:dict, cc:dict) -> dict:
+    """The NVRTC rung once the nvcc rung has answered: NVRTC has no host standard library, so a file whose host code includes one
+    (ggml's `ggml.h` includes `<stdbool.h>`) cannot reach it. Where every NVRTC failure is such a header (not one of CUDA's,
+    which `cuda_include_dir` supplies) and nvcc built the file, the rung is n/a, naming the header and what goes uncovered."""
+    if nv.get('status') != 'FAIL' or cc.get('status') != 'ok': return nv
+    bad = [r for r in nv['rows'] if not r['ok']]
+    heads = {m.group(1) for r in bad for m in [_NVRTC_NO_HEADER.search(r.get('error', ''))] if m}
+    if not bad or not heads or len(heads) > 1 or any(not _NVRTC_NO_HEADER.search(r.get('error', '')) for r in bad) \
+            or any(h.startswith(('cuda', 'cublas', 'library_types')) for h in heads): return nv
+    arches = ', '.join(r['arch'] for r in bad)
+    return dict(nv, status='n/a', detail=f"NVRTC cannot open {heads.pop()} (a host header: NVRTC compiles device code only); "
+                                         f"{cc['compiler']} answered for {', '.join(x['arch'] for x in cc['rows'])}; not covered: "
+                                         f"{', '.join(a for a in arches.split(', ') if a not in {x['arch'] for x in cc['rows']}) or 'none'}")
+
+NVCC_STAND_INS = ('cublas_v2.h',)   # headers a kernel file includes for its host code only, which NVCC_WHEELS do not carry
+
+def _nvcc_stand_ins(nvcc:Path, inc:list) -> tuple:
+    """(a cached folder of the runtime's own copies of the `NVCC_STAND_INS` headers neither the -I folders nor the installed CUDA
+    wheels have, or None; their names). The runtime's `cublas_v2.h` declares cuBLAS's names so a file's host code compiles; the
+    device code, which is what this rung measures, does not see it."""
+    roots = [*map(Path, inc), nvcc.parent.parent / 'include', *(p for d in nvidia_dirs() for p in sorted(d.glob('*/include')))]
+    names = tuple(n for n in NVCC_STAND_INS if not any((r / n).is_file() for r in roots))
+    if not names: return None, ()
+    texts = {n: cuda_text(n) for n in names}
+    d = cache_dir() / f"fx-nvcc-standin-{hashlib.sha256(json.dumps(texts, sort_keys=True).encode()).hexdigest()[:16]}"
+    if not all((d / n).is_file() for n in names):
+        tmp = Path(tempfile.mkdtemp(prefix='tmp-standin-', dir=cache_dir()))
+        for n, t in texts.items(): (tmp / n).write_text(t)
+        try: tmp.rename(d)
+        except OSError: shutil.rmtree(tmp, ignore_errors=True)
+    return _touched(d), names
+
 def nvcc_rows(source:str, kernel:str, include_dirs=(), defines={}, filename:str='kernel.cu', arches=NVCC_ARCHES) -> dict:
     """The nvcc rung: the user's file built as a real build does (nvcc with g++ as the host compiler, host code and its standard
     library included; the kernel instantiated by a host function that takes its address), one -gencode per arch, under the
@@ -889,11 +937,13 @@ def nvcc_rows(source:str, kernel:str, include_dirs=(), defines={}, filename:str=
         return dict(status='n/a', compiler=None, rows=[],
                     detail=f'no nvcc (pip install {NVCC_WHEELS}); NVRTC answered for every target')
     inc = [str(Path(d).resolve()) for d in include_dirs]
+    stand_in, stand_names = _nvcc_stand_ins(nvcc, inc)
+    inc += [str(stand_in)] if stand_in else []   # after the user's folders: a header of theirs wins
     gens = [x for a in arches for x in ('-gencode', f'arch=compute_{a},code=sm_{a}')]
     opts = ['-c', '--std=c++17', '-ccbin', shutil.which('g++') or 'g++', '-Xptxas', '-v', '-keep', '-w', *gens,
             *[f'-I{d}' for d in inc], *[f'-D{k}' if v in (None, '') else f'-D{k}={v}' for k, v in defines.items()]]
     version = _nvcc_version(nvcc)
-    rung = inspect.getsource(nvcc_rows) + inspect.getsource(_entry_of)   # a fix of the rung itself is a new key, not an old answer
+    rung = inspect.getsource(nvcc_rows) + inspect.getsource(_entry_of) + inspect.getsource(_nvcc_stand_ins)   # a fix of the rung itself is a new key, not an old answer
     key = hashlib.sha256('\0'.join([version, rung, source, kernel, filename, *opts, _dir_digest(inc)]).encode()).hexdigest()[:20]
     d = cache_dir() / f'nvcc-{key}'
     if (d / 'rows.json').exists(): return json.loads((_touched(d) / 'rows.json').read_text())
@@ -905,7 +955,7 @@ def nvcc_rows(source:str, kernel:str, include_dirs=(), defines={}, filename:str=
         log = (r.stderr or '') + (r.stdout or '')
         if r.returncode:
             errs = [l for l in log.splitlines() if re.search(r'\berror\b', l)]
-            out = dict(status='FAIL', compiler=f'nvcc {version}', rows=[],
+            out = dict(status='FAIL', compiler=f'nvcc {version}', rows=[], stand_ins=list(stand_names),
                        detail=(errs[0].strip() if errs else log.strip().splitlines()[-1] if log.strip() else f'exit {r.returncode}')[:300])
         else:
             mangled = _entry_of(kernel, _entries(log))
@@ -925,8 +975,9 @@ def nvcc_rows(source:str, kernel:str, include_dirs=(), defines={}, filename:str=
                     row['sass'] = sass_summary(m.group(0)) if m else dict(unavailable='the kernel has no section in the cubin')
                 else: row['sass'] = dict(unavailable='no nvdisasm')
                 rows.append(row)
-            out = (dict(status='ok', compiler=f'nvcc {version}', rows=rows,
-                        detail=f"{len(rows)} targets build; sm_90: {rows[-1]['registers']} registers, {rows[-1]['spill_stores']} B spills")
+            out = (dict(status='ok', compiler=f'nvcc {version}', rows=rows, stand_ins=list(stand_names),
+                        detail=f"{len(rows)} targets build; sm_90: {rows[-1]['registers']} registers, {rows[-1]['spill_stores']} B spills"
+                               + (f" (host-only headers from the runtime: {', '.join(stand_names)})" if stand_names else ''))
                    if rows else dict(status='FAIL', compiler=f'nvcc {version}', rows=[], detail=f'ptxas reported no entry for {kernel}'))
     d.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix='tmp-', dir=d.parent)); (tmp / 'rows.json').write_text(json.dumps(out))
@@ -1238,7 +1289,7 @@ def vet(source:str,              # device code: the user's file (kernels and the
     if family in ('mmvq', 'mmq'): rep['twin_bit_exact'] = sum(r['twin_bit_exact'] for r in compared)
     if compared and 'max_err_over_bound' in compared[0]:
         rep['max_err_over_bound'] = _num(max(float(r.get('max_err_over_bound', 0.0)) for r in compared))
-    rep['nvrtc'], rep['nvcc'] = nv, cc
+    rep['nvrtc'], rep['nvcc'] = nvrtc_behind_nvcc(nv, cc), cc
     if stop.is_set():
         t = next(r for r in rows + det_rows if r.get('detector', {}).get('error') == 'KernelTimeout')
         rep['stopped'] = (f"{t['fixture']} ({t['mode']}) timed out after {t['seconds']:g} s: the later fixtures, detector runs and "
@@ -1259,7 +1310,9 @@ def vet(source:str,              # device code: the user's file (kernels and the
                 for p in sub:
                     r = _run_one(p, kind, family, text, kernel, 'fast', out_dtype, bool(approx), opts, tmo)
                     if 'detector' in r: return 'killed', f"{r['detector']['error']}: {r['fixture']}"
-                    if 'mismatches' in r and beyond(fixture_tier(r)):
+                    # killed when the fixture fails, or reaches a worse tier than the kernel itself (a bit-exact kernel's mutant
+                    # that is merely within the bound has changed the bits, and the fixture told them apart)
+                    if 'mismatches' in r and (beyond(fixture_tier(r)) or TIERS.index(fixture_tier(r)) > TIERS.index(tier)):
                         return 'killed', f"mismatch: {r['fixture']}, {r['mismatches']} elements"
                 # A survivor of the fast build gets one run under the sanitizers (and the race build if it uses shared
                 # memory): an out-of-bounds access or a race leaves the outputs right on the CPU but not on a GPU.
@@ -1270,7 +1323,7 @@ def vet(source:str,              # device code: the user's file (kernels and the
             return 'survived', f"{len(sub)} fixtures agree; clean under the sanitizers"
         tag = hashlib.sha256(json.dumps([kind.name, family, kernel, str(grid), str(block), args, granule, out_dtype,
                                          sorted(defines.items()), _dir_digest(include_dirs), [f.label for f in subset],
-                                         rep['door'], 'sanitizer rerun'] + ([int(sm)] if sm != 90 else [])
+                                         rep['door'], 'sanitizer rerun', 'killed below the kernel tier'] + ([int(sm)] if sm != 90 else [])
                                         + ([accept] if accept != 'bound' else [])
                                         + ([shared, sorted(dict(pad).items())] if shared or pad else []),
                                         default=str).encode()).hexdigest()[:16]
@@ -1316,14 +1369,14 @@ def vet_table(report:dict) -> str:
                          figure=(said(dets[0]) if dets else
                                  f"{len(ran)} fixtures clean" if ran else skip.splitlines()[0])))
     nv = r['nvrtc']
-    for x in nv['rows']:
+    for x in nv['rows'] if nv['status'] != 'n/a' else []:   # n/a: one row, its reason
         s = x.get('sass', {})
         sfig = (f"{s['instructions']} SASS instr (" + ', '.join(f'{k} {v}' for k, v in s.items() if k != 'instructions') + ')'
-                if 'unavailable' not in s else f"SASS n/a: {s['unavailable']}")
+                if 'instructions' in s else f"SASS n/a: {s.get('unavailable', 'not built')}")
         rows.append(dict(rung=f"NVRTC {x['arch']}", needs='CPU + pip NVRTC', verdict='ok' if x['ok'] else nv['status'],
                          figure=(f"{x['registers']} regs, {x['spill_stores']} B spills, {x['smem']} B smem; {sfig}") if x['ok']
                          else x.get('error', '')))
-    if not nv['rows']: rows.append(dict(rung='NVRTC', needs='CPU + pip NVRTC', verdict=nv['status'], figure=nv['detail']))
+    if not nv['rows'] or nv['status'] == 'n/a': rows.append(dict(rung='NVRTC', needs='CPU + pip NVRTC', verdict=nv['status'], figure=nv['detail']))
     cc = r.get('nvcc', dict(status='skipped', detail='not run', rows=[]))
     nv_regs = {x['arch']: x['registers'] for x in nv['rows'] if x.get('ok')}
     for x in cc['rows']:   # the real compiler, beside NVRTC's figure for the same target

@@ -94,7 +94,7 @@ def test_device_source_checks_name_the_line():
         check_device_source(HOST_SRC, 'user.cu')
     n = PTX_SRC.splitlines().index(next(l for l in PTX_SRC.splitlines() if 'asm(' in l)) + 1
     check_device_source(PTX_SRC)   # an asm inside a function: refused only if the launch reaches it, when it is built (below)
-    for one in ['cudaMemcpy(d, h, 4, cudaMemcpyHostToDevice);', 'k<<<1, 32>>>(p);', 'asm volatile ("trap;");']:
+    for one in ['void f() { k<<<1, 32>>>; }', 'void f() { <<<1, 32>>>(p); }', 'asm volatile ("trap;");']:
         with pytest.raises(LaunchRefused): check_device_source('__global__ void k(int * p) {}\n' + one)
     check_device_source('// cudaMalloc(&p, 4); asm("x");\n__global__ void k(const char * s = "<<<") {}')  # in comments and strings: fine
     # sabotage: checking the raw text instead of the stripped one would refuse that last source
@@ -381,6 +381,48 @@ def test_every_bad_input_is_refused_by_name():
     # sabotage: a check_args that ignores integer ranges lets 2**63 through
     p = ParamInfo(2, False, False, 8, 'integral', True, 'long int')
     assert _int_range(p)[1] == 2**63 - 1 and _int_range(ParamInfo(2, False, False, 8, 'integral', False, 'x'))[1] == 2**64 - 1
+
+
+WRAPPED_SRC = Q8_0_CU + """
+#include <cuda_runtime.h>
+#define CHECK(e) do { cudaError_t err_ = (e); if (err_ != cudaSuccess) { fprintf(stderr, "%s\\n", cudaGetErrorString(err_)); abort(); } } while (0)
+static void dequantize_row_q8_0_cuda(const void * vx, float * y, const int64_t k, cudaStream_t stream) {
+    const int nb = (k + 255) / 256;
+    dequantize_block_q8_0<float><<<nb, 128, 0, stream>>>(vx, y, k);
+    CHECK(cudaGetLastError());
+}
+extern float * ggml_style_buffer(size_t n);   // defined in another translation unit, never linked here
+void to_fp32(const void * vx, const int64_t k) { dequantize_row_q8_0_cuda(vx, ggml_style_buffer(k), k, nullptr); }
+__global__ void reaches_host(int * p) { cudaFree(p); }
+"""
+
+
+def test_host_code_builds_and_never_runs():
+    import pytest
+    raw = random_blocks(kind_by_name('Q8_0'), 8, 0); want = kind_by_name('Q8_0').dequantize(raw).reshape(-1)
+    y = np.empty(256, np.float32)
+    launch(WRAPPED_SRC, 'dequantize_block_q8_0<float>', 1, 128, [raw, y, 256], filename='wrapped.cu')
+    assert (y.view(np.uint32) == want.view(np.uint32)).all()                     # the kernel of a file with host code runs as the device-only one
+    from ferrox_lit.runtime import KernelCrashed
+    with pytest.raises(KernelCrashed, match=r'host code reached at run time \(cudaFree\)'):
+        launch(WRAPPED_SRC, 'reaches_host', 1, 1, [np.zeros(1, np.int32)], filename='wrapped.cu')
+    s, n = rewrite_launches(WRAPPED_SRC)
+    assert n == 1 and s.count('\n') == WRAPPED_SRC.count('\n') and 'fx_host_launch_never_runs("dequantize_block_q8_0<float>")' in s
+    # sabotage: without the rewrite g++ reads `<<<` as shifts and the file does not compile
+    import ferrox_lit.device as dev
+    real = dev.rewrite_launches
+    try:
+        dev.rewrite_launches = lambda src, filename='kernel.cu': (src, 0)
+        with pytest.raises(DeviceCompileError, match='wrapped.cu'):
+            launch(WRAPPED_SRC, 'dequantize_block_q8_0<float>', 1, 128, [raw, y, 256], filename='wrapped.cu')
+    finally: dev.rewrite_launches = real
+    # sabotage: without the section GC the link fails on the undefined host symbol
+    real_gc = dev.GC_LINK
+    try:
+        dev.GC_LINK = []
+        with pytest.raises(DeviceCompileError, match='ggml_style_buffer'):
+            launch(WRAPPED_SRC, 'dequantize_block_q8_0<float>', 1, 128, [raw, y, 256], filename='wrapped.cu')
+    finally: dev.GC_LINK = real_gc
 
 
 src_in = np.array([1.5], np.float32)

@@ -25,7 +25,7 @@ from ferrox_lit.kind import check_vdot
 from ferrox_lit.mmvq import lane_order_sum, mmvq_contributions
 from ferrox_lit.mmq import chunk_order_sum
 from ferrox_lit.vdot import BOUND_U
-from ferrox_lit.source import nvidia_dirs
+from ferrox_lit.source import nvidia_dirs, cuda_text
 from ferrox_lit.nvrtc import cache_dir
 from ferrox_lit import nvrtc as nv
 from ferrox_lit.nvrtc import sass_ops

@@ -45,6 +45,7 @@ void fx_trap(const char* file, int line) __attribute__((noreturn));
 #define __syncthreads_count(p) fx_syncthreads_count(__LINE__, (p) ? 1 : 0)
 #define __syncthreads_and(p) (fx_syncthreads_count(__LINE__, (p) ? 1 : 0) == (int)(blockDim.x * blockDim.y * blockDim.z))
 #define __syncthreads_or(p) (fx_syncthreads_count(__LINE__, (p) ? 1 : 0) != 0)
+#include "cuda_runtime_api.h"  // nvcc includes the runtime API in every .cu: host code's names, declared, never run
 #include "device_functions.h"  // CUDA's built-in device functions (bit casts, _rn float ops, integer intrinsics)
 
 template <class T> static inline T __ldg(const T* p) { return *p; }
