@@ -25,9 +25,10 @@ __all__ = ['EXAMPLES_DIR', 'MMA_SHAPES', 'HOST_MARKERS', 'TRAMPOLINE_CPP', 'KERN
            'GC_LINK', 'RUNTIME_INCLUDES', 'DeviceCompileError', 'KernelNotFound', 'HostCodeInDeviceSource',
            'InlinePtxNotSupported', 'ArgumentMismatch', 'BadBuildOption', 'strip_comments', 'kernel_table', 'kernels',
            'example_source', 'AsmOperand', 'AsmStatement', 'asm_statements', 'ptx_call', 'rewrite_ptx', 'launch_spans',
-           'rewrite_launches', 'check_device_source', 'trampoline', 'translation_unit', 'user_errors', 'header_shadows',
-           'runtime_include_dir', 'build', 'ParamInfo', 'parse_signature', 'signature', 'signature_table', 'check_args',
-           'launch', 'q8_0_dequant', 'same_bits', 'refusal', 'q8_1_from_q8_0', 'q8_1_dequant', 'offset_outcome']
+           'rewrite_launches', 'host_bodies_out', 'check_device_source', 'trampoline', 'translation_unit',
+           'user_errors', 'header_shadows', 'runtime_include_dir', 'build', 'ParamInfo', 'parse_signature', 'signature',
+           'signature_table', 'check_args', 'launch', 'q8_0_dequant', 'same_bits', 'refusal', 'q8_1_from_q8_0',
+           'q8_1_dequant', 'offset_outcome']
 
 # %% ../nbs/36_device.ipynb #487c0afb
 class DeviceCompileError(HostCompileError):
@@ -71,7 +72,17 @@ def _skip_parens(s, i):
 def _template_before(s, end):
     "The `template<...>` parameter list ending just before `end` (qualifiers between allowed), or None."
     t = s[:end].rstrip()
-    while (m := _PREFIX_RE.search(t)) and m.group(): t = t[:m.start()].rstrip()
+    while True:
+        if (m := _PREFIX_RE.search(t)) and m.group(): t = t[:m.start()].rstrip(); continue
+        if t.endswith(')'):   # an attribute with nested parentheses: ggml's __launch_bounds__(calc_nwarps(type, ...)*32, 1)
+            depth, i = 0, len(t) - 1
+            while i >= 0:
+                depth += (t[i] == ')') - (t[i] == '(')
+                if depth == 0: break
+                i -= 1
+            if i > 0 and (a := re.search(r'\b(?:__launch_bounds__|__attribute__|__maxnreg__|alignas)\s*$', t[:i])):
+                t = t[:a.start()].rstrip(); continue
+        break
     if not t.endswith('>'): return None
     depth, i = 0, len(t) - 1
     while i >= 0:
@@ -344,6 +355,60 @@ def rewrite_launches(source:str, filename:str='kernel.cu') -> tuple:
         out += [source[pos:a], f'::fx_host_launch_never_runs("{name}")', '\n' * source.count('\n', a, b)]; pos = b
     return ''.join(out) + source[pos:], len(spans)
 
+_DIRECTIVE = re.compile(r'^[ \t]*#(?:[^\n]*\\\n)*[^\n]*', re.M)   # a preprocessor line, with its continuations
+_DEVICE_SPACE = re.compile(r'\b(?:__device__|__global__)\b')           # the function is compiled for the GPU: its body stays
+_KEEP_BODY = re.compile(r'\b(?:constexpr|consteval|auto|decltype)\b')  # a body device code may evaluate, or a deduced type needs
+_FN_END = re.compile(r'\)\s*(?:(?:const|volatile|noexcept|override|final|&&?)\s*|noexcept\s*\([^()]*\)\s*)*$')
+_SCOPE_OPEN = re.compile(r'(?:\bnamespace\b[\w\s:]*|\bextern\s*"\s*")\s*$')   # blocks whose inside is namespace scope again
+_NOT_NAMES = ('__attribute__', '__launch_bounds__', 'alignas', 'decltype', 'noexcept')
+
+def _match_brace(s:str, i:int) -> int|None:
+    depth = 0
+    for j in range(i, len(s)):
+        depth += (s[j] == '{') - (s[j] == '}')
+        if depth == 0: return j
+    return None
+
+def _top_level_eq(header:str) -> bool:
+    "An `=` outside brackets: the header is an initialised variable (a lambda, say), not a function definition."
+    depth = 0
+    for ch in header:
+        depth += (ch in '(<[') - (ch in ')>]')
+        if ch == '=' and depth == 0: return True
+    return False
+
+def host_bodies_out(source:str) -> tuple:
+    """(`source` with the body of every namespace-scope host function replaced by `fx_host_never_runs("name")`, lines kept; how
+    many). nvcc's device pass does not compile host functions either. Here it is what keeps a file's host code from instantiating
+    kernels: ggml's launch helpers take `mul_mat_vec_q<type, ncols, ...>` by address for every type and batch, which made the
+    sanitizer build of `mmvq.cu` take 56 s and its static `__shared__` 425 KB. A body stays when the function is `__device__` or
+    `__global__` (with `__host__` or not), `constexpr`, `auto` (its type is deduced from the body), or holds a preprocessor line
+    (its braces cannot be paired without evaluating it). Braces that do not pair leave the source as it is."""
+    s = _DIRECTIVE.sub(lambda m: re.sub(r'[^\n]', ' ', m.group()), strip_comments(source))
+    cuts = []
+    def scan(i, end):
+        head = i
+        while i < end:
+            if s[i] in ';}': head = i + 1
+            elif s[i] == '{':
+                j = _match_brace(s, i)
+                if j is None or j > end: raise ValueError(i)
+                header = s[head:i]
+                if _SCOPE_OPEN.search(header): scan(i + 1, j)
+                elif (_FN_END.search(header) and not _DEVICE_SPACE.search(header) and not _KEEP_BODY.search(header)
+                      and not re.search(r'\b(?:struct|class|union|enum)\b', header) and not _top_level_eq(header)
+                      and '#' not in source[i:j]):
+                    names = [n for n in re.findall(r'([A-Za-z_~][\w:~]*)\s*\(', header) if n not in _NOT_NAMES]
+                    cuts.append((i + 1, j, names[0] if names else 'a host function'))
+                i, head = j, j + 1
+            i += 1
+    try: scan(0, len(s))
+    except ValueError: return source, 0
+    out, pos = [], 0
+    for a, b, name in cuts:
+        out += [source[pos:a], f' fx_host_never_runs("{name}"); ', '\n' * source.count('\n', a, b)]; pos = b
+    return ''.join(out) + source[pos:], len(cuts)
+
 def check_device_source(source:str, filename:str='kernel.cu'):
     """Refuse a whole program (`main()`: the runner has its own), a `<<<` launch `rewrite_launches` cannot read
     (`HostCodeInDeviceSource`), and inline PTX `ptx_call` does not take (`InlinePtxNotSupported`), naming the line."""
@@ -478,7 +543,7 @@ def translation_unit(source:str, kernel:str, filename:str='kernel.cu', mma:bool=
     """What `build` compiles: the shim, fx_mma.cuh if `rewrite_ptx` rewrote an asm (or `mma`: a header's was), `#line 1 \"filename\"`
     and the source, the trampoline. Kernels are `inline`, so the one the trampoline names is compiled and the file's others are not:
     an asm the launch does not reach is not refused."""
-    src, n = rewrite_ptx(rewrite_launches(source, filename)[0], filename)
+    src, n = rewrite_ptx(rewrite_launches(host_bodies_out(source)[0], filename)[0], filename)
     mma = f'#line 1 "fx_mma.cuh"\n{cuda_text("fx_mma.cuh")}\n' if n or mma else ''   # its text, so an edit of it changes the cache key
     return (f'#include "host_shim.h"\n{KERNELS_INLINE}{mma}#line 1 "{filename}"\n{device_source(src)}\n'
             f'#line 1 "<ferrox_lit trampoline>"{trampoline(kernel)}')
@@ -514,8 +579,8 @@ SHADOW_MAX_BYTES = 64 << 20   # the headers one include directory's shadow may c
 
 def header_shadows(include_dirs) -> tuple:
     """(per include dir a cached folder of its headers rewritten as the .cu is, None where none needs it; whether a header's asm was
-    rewritten into an fx_mma.cuh call). A header needs it when it declares `extern __shared__`, has an `asm` statement or a
-    `<<<...>>>` launch. The shadow then holds every header of the directory (the others as they are, each with a `#line` to its
+    rewritten into an fx_mma.cuh call). A header needs it when it declares `extern __shared__`, has an `asm` statement, a
+    `<<<...>>>` launch or a host function body (`host_bodies_out`). The shadow then holds every header of the directory (the others as they are, each with a `#line` to its
     original): a quoted `#include "common.cuh"` looks beside the including header first, so a rewritten header is found only
     if the one that includes it sits in the shadow too."""
     out, mma = [], False
@@ -527,8 +592,9 @@ def header_shadows(include_dirs) -> tuple:
                 if total > SHADOW_MAX_BYTES:
                     raise BadBuildOption(f"include directory {dd}: more than {SHADOW_MAX_BYTES >> 20} MB of headers under it, and one of "
                                          "them needs the runtime's rewrite (extern __shared__, asm or <<<): name a narrower -I")
-                if _REWRITTEN.search(strip_comments(t)):
-                    t, n = rewrite_ptx(rewrite_launches(t, str(p))[0], str(p)); mma |= n > 0; rewritten = True
+                h, nh = host_bodies_out(t)
+                if nh or _REWRITTEN.search(strip_comments(t)):
+                    t, n = rewrite_ptx(rewrite_launches(h, str(p))[0], str(p)); mma |= n > 0; rewritten = True
                     t = device_source(t)
                 texts[str(p.relative_to(root))] = f'#line 1 "{p}"\n' + t   # messages name the user's file
         if not rewritten: out.append(None); continue
@@ -684,8 +750,11 @@ def check_args(kernel:str, params:list, args:list, offsets:dict={}) -> None:
         raise ArgumentMismatch(f"{kernel} takes {len(params)} arguments ({', '.join(p.type for p in params)}), got {len(args)}")
     for p, a in zip(params, args):
         where = f"{kernel}: argument {p.index} ({p.type})"
-        if p.pointer:
-            if not isinstance(a, np.ndarray): raise ArgumentMismatch(f"{where}: a pointer needs a numpy array, got {type(a).__name__}")
+        if p.pointer and a is None:   # nullptr, as an engine passes an optional buffer it does not use (ggml's ids)
+            if p.index in offsets: raise ArgumentMismatch(f"{where}: a null pointer has no offset")
+        elif p.pointer:
+            if not isinstance(a, np.ndarray):
+                raise ArgumentMismatch(f"{where}: a pointer needs a numpy array (or None for nullptr), got {type(a).__name__}")
             if not a.flags.c_contiguous: raise ArgumentMismatch(f"{where}: the array must be C-contiguous")
             if p.cls == 'pointer':
                 raise ArgumentMismatch(f"{where}: pointers to pointers cannot be passed (the runner copies flat buffers)")
@@ -719,7 +788,8 @@ def _device_job(path, kernel, grid, block, params, args, offsets, race, shared_b
         f.write(b'FXJ2' + struct.pack('<9I', *grid, *block, len(args), int(race), shared_bytes))
         name = kernel.encode(); f.write(struct.pack('<I', len(name)) + name)
         for p, a in zip(params, args):
-            if p.pointer:
+            if p.pointer and a is None: f.write(struct.pack('<IIQ', 5, 0, 8) + bytes(8))   # the slot the trampoline reads: nullptr
+            elif p.pointer:
                 if p.index in offsets: f.write(struct.pack('<IIQI', 4, int(p.output), a.nbytes, int(offsets[p.index])))
                 else: f.write(struct.pack('<IIQ', 0, int(p.output), a.nbytes))
                 f.write(a.tobytes())
@@ -740,7 +810,7 @@ def _raise_device(kernel, mode, rc, err, timeout, filename):
 def launch(source:str,            # device code (see `build`)
            kernel:str,            # 'name' or 'name<targs>'
            grid, block,           # 1 to 3 integers each
-           args:list,             # one per parameter: numpy arrays for pointers, ints, floats
+           args:list,             # one per parameter: numpy arrays for pointers (None: nullptr), ints, floats, bytes by value
            shared_bytes:int=0,    # dynamic shared memory (extern __shared__), bytes
            mode:str='fast',       # host.MODES
            include_dirs=(), defines:dict={}, arch:int=900,   # as for `build`
@@ -761,7 +831,7 @@ def launch(source:str,            # device code (see `build`)
     check_shared_total(exe, shared_bytes)
     params = parse_signature((exe.parent / 'signature.txt').read_text())
     check_args(kernel, params, args, offsets)
-    outs = [p.index for p in params if p.output]
+    outs = [p.index for p in params if p.output and args[p.index] is not None]
     live = set(outs) if live is True else set(live or ())
     if not live <= set(outs): raise ArgumentMismatch(f"{kernel}: live={sorted(live)} names arguments that are not outputs {outs}")
     for i in live: args[i][...] = _sentinel(args[i].dtype)[0]

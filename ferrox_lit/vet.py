@@ -448,8 +448,9 @@ def fastdiv_values(d:int) -> tuple:
 _FASTDIV = re.compile(r'fastdiv\s*\((.*)\)', re.S)
 
 def parse_arg(text:str, family:str) -> None:
-    "Check one `--args` entry: a launch expression, a brace list `{e, ...}` of them, or `fastdiv(e)` (llama.cpp's uint3)."
+    "Check one `--args` entry: a launch expression, a brace list `{e, ...}` of them, `fastdiv(e)` (llama.cpp's uint3), or `null`."
     t = str(text).strip()
+    if t in ('null', 'nullptr'): return   # a null pointer: only a pointer parameter takes it (checked against the signature)
     if t.startswith('{') or t.endswith('}'):
         parts = _split_top(t[1:-1]) if t.startswith('{') and t.endswith('}') else []
         if not parts or not all(parts): raise BadLaunchExpression(f"argument {t!r}: expected a brace list such as {{n_rows, 1, 1}}")
@@ -520,8 +521,10 @@ def bind(family:str, fx:Fixture, params:list, args:list, out_dtype:str='float') 
                 argv.append(np.ascontiguousarray(b).view(p.dtype))
             if e in fx.offsets: offs[i] = fx.offsets[e]
         else:
+            if p.pointer and e in ('null', 'nullptr'): argv.append(None); continue   # an optional buffer the kernel is told is absent
             if p.pointer:
-                raise ArgumentsMismatch(f"argument {i} ({p.name}) is a pointer; {e!r} is not one of {', '.join(POINTERS[family])}")
+                raise ArgumentsMismatch(f"argument {i} ({p.name}) is a pointer; {e!r} is not one of "
+                                        f"{', '.join(POINTERS[family])} or null")
             if getattr(p, 'by_value', False): argv.append(value_bytes(e, p, family, fx.q, i)); continue
             if e.startswith('{') or _FASTDIV.fullmatch(e):
                 raise ArgumentsMismatch(f"argument {i} ({p.name}) is a {p.dtype} scalar; {e!r} is a struct's value")

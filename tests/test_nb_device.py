@@ -53,12 +53,15 @@ extern "C" __global__ void __launch_bounds__(256, 2) plain_kernel(float * y) { }
 template <int qk, typename dst_t> __global__ void declared_twice(dst_t * y);   // __global__ in a comment
 template <int qk, typename dst_t> __global__ void declared_twice(dst_t * y) { }
 #define KERNEL_MACRO __global__ void from_macro(float * y)
+template <int type, int ncols>   // ggml's mmvq.cu: the bounds computed by nested calls, on a line of their own
+__launch_bounds__(calc_nwarps(type, ncols, table_id())*32, 1)
+static __global__ void bounded(float * y) { }
 """
 
 
 def test_kernels_lists_plain_and_template_kernels():
     assert kernels(mixed) == ['template<typename dst_t> dequantize_block_q8_0', 'plain_kernel',
-                              'template<int qk, typename dst_t> declared_twice']
+                              'template<int qk, typename dst_t> declared_twice', 'template<int type, int ncols> bounded']
     assert kernel_table(mixed)['plain_kernel'] is None
     assert kernels('// __global__ void commented(int x)\nvoid host_fn(int x) {}') == []
     # sabotage: without the comment stripping, the commented-out kernel is listed
@@ -393,36 +396,41 @@ static void dequantize_row_q8_0_cuda(const void * vx, float * y, const int64_t k
 }
 extern float * ggml_style_buffer(size_t n);   // defined in another translation unit, never linked here
 void to_fp32(const void * vx, const int64_t k) { dequantize_row_q8_0_cuda(vx, ggml_style_buffer(k), k, nullptr); }
+__host__ __device__ float * staging(size_t n) { return ggml_style_buffer(n); }   // compiled for both sides, reached by neither
+template <int N> __global__ void tile(float * y) { __shared__ float t[N]; t[threadIdx.x] = 1.0f; y[threadIdx.x] = t[threadIdx.x]; }
+void * tiles(int i) { void * k[] = {(void *) tile<8192>, (void *) tile<8000>, (void *) tile<7000>}; return k[i]; }   // 90 KB of __shared__
 __global__ void reaches_host(int * p) { cudaFree(p); }
 """
 
 
 def test_host_code_builds_and_never_runs():
     import pytest
+    import ferrox_lit.device as dev
+    from ferrox_lit.runtime import KernelCrashed
     raw = random_blocks(kind_by_name('Q8_0'), 8, 0); want = kind_by_name('Q8_0').dequantize(raw).reshape(-1)
     y = np.empty(256, np.float32)
-    launch(WRAPPED_SRC, 'dequantize_block_q8_0<float>', 1, 128, [raw, y, 256], filename='wrapped.cu')
-    assert (y.view(np.uint32) == want.view(np.uint32)).all()                     # the kernel of a file with host code runs as the device-only one
-    from ferrox_lit.runtime import KernelCrashed
+    go = lambda k='dequantize_block_q8_0<float>': launch(WRAPPED_SRC, k, 1, 128, [raw, y, 256], filename='wrapped.cu')
+    go(); assert (y.view(np.uint32) == want.view(np.uint32)).all()   # the kernel of a file with host code runs as the device-only one
+    tile32 = lambda: launch(WRAPPED_SRC, 'tile<32>', 1, 32, [np.zeros(32, np.float32)], filename='wrapped.cu')
+    tile32()   # 128 B of __shared__: the other instances are gone
     with pytest.raises(KernelCrashed, match=r'host code reached at run time \(cudaFree\)'):
         launch(WRAPPED_SRC, 'reaches_host', 1, 1, [np.zeros(1, np.int32)], filename='wrapped.cu')
+    s, n = host_bodies_out(WRAPPED_SRC)
+    assert n == 3 and s.count('\n') == WRAPPED_SRC.count('\n')
+    assert {'dequantize_row_q8_0_cuda', 'to_fp32', 'tiles'} == set(re.findall(r'fx_host_never_runs\("(\w+)"\)', s))
     s, n = rewrite_launches(WRAPPED_SRC)
     assert n == 1 and s.count('\n') == WRAPPED_SRC.count('\n') and 'fx_host_launch_never_runs("dequantize_block_q8_0<float>")' in s
-    # sabotage: without the rewrite g++ reads `<<<` as shifts and the file does not compile
-    import ferrox_lit.device as dev
-    real = dev.rewrite_launches
-    try:
-        dev.rewrite_launches = lambda src, filename='kernel.cu': (src, 0)
-        with pytest.raises(DeviceCompileError, match='wrapped.cu'):
-            launch(WRAPPED_SRC, 'dequantize_block_q8_0<float>', 1, 128, [raw, y, 256], filename='wrapped.cu')
-    finally: dev.rewrite_launches = real
-    # sabotage: without the section GC the link fails on the undefined host symbol
-    real_gc = dev.GC_LINK
-    try:
-        dev.GC_LINK = []
-        with pytest.raises(DeviceCompileError, match='ggml_style_buffer'):
-            launch(WRAPPED_SRC, 'dequantize_block_q8_0<float>', 1, 128, [raw, y, 256], filename='wrapped.cu')
-    finally: dev.GC_LINK = real_gc
+    def sabotaged(**patch):   # each rewrite's sabotage: turn it off, and the file fails as it would have
+        old = {k: getattr(dev, k) for k in patch}
+        try:
+            for k, v in patch.items(): setattr(dev, k, v)
+            tile32()
+        finally:
+            for k, v in old.items(): setattr(dev, k, v)
+    keep = lambda src, *a: (src, 0)
+    with pytest.raises(DeviceCompileError, match='wrapped.cu'): sabotaged(host_bodies_out=keep, rewrite_launches=keep)  # `<<<` as shifts
+    with pytest.raises(LaunchRefused, match='static __shared__'): sabotaged(host_bodies_out=keep)  # all three tiles instantiated
+    with pytest.raises(DeviceCompileError, match='ggml_style_buffer'): sabotaged(GC_LINK=[])       # staging's reference, undefined
 
 
 src_in = np.array([1.5], np.float32)
