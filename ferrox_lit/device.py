@@ -21,14 +21,14 @@ from .runtime import shared_sections, BUILD_RECIPE, _EXTERN_SHARED
 from .runtime import bounded_run, compile_run, check_includes, check_shared_total, _touched, crash_summary
 
 # %% auto #0
-__all__ = ['EXAMPLES_DIR', 'MMA_SHAPES', 'HOST_MARKERS', 'TRAMPOLINE_CPP', 'KERNELS_INLINE', 'SHADOW_MAX_BYTES', 'GC_COMPILE',
-           'GC_LINK', 'RUNTIME_INCLUDES', 'DeviceCompileError', 'KernelNotFound', 'HostCodeInDeviceSource',
-           'InlinePtxNotSupported', 'ArgumentMismatch', 'BadBuildOption', 'strip_comments', 'kernel_table', 'kernels',
-           'example_source', 'AsmOperand', 'AsmStatement', 'asm_statements', 'ptx_call', 'rewrite_ptx', 'launch_spans',
-           'rewrite_launches', 'host_bodies_out', 'check_device_source', 'trampoline', 'translation_unit',
-           'user_errors', 'header_shadows', 'runtime_include_dir', 'build', 'ParamInfo', 'parse_signature', 'signature',
-           'signature_table', 'check_args', 'launch', 'q8_0_dequant', 'same_bits', 'refusal', 'q8_1_from_q8_0',
-           'q8_1_dequant', 'offset_outcome']
+__all__ = ['EXAMPLES_DIR', 'MMA_SHAPES', 'HOST_MARKERS', 'NEVER_RUNS', 'TRAMPOLINE_CPP', 'KERNELS_INLINE', 'SHADOW_MAX_BYTES',
+           'GC_COMPILE', 'GC_LINK', 'RUNTIME_INCLUDES', 'DeviceCompileError', 'KernelNotFound',
+           'HostCodeInDeviceSource', 'InlinePtxNotSupported', 'ArgumentMismatch', 'BadBuildOption', 'strip_comments',
+           'kernel_table', 'kernels', 'example_source', 'AsmOperand', 'AsmStatement', 'asm_statements', 'ptx_call',
+           'rewrite_ptx', 'launch_spans', 'rewrite_launches', 'host_bodies_out', 'check_device_source', 'trampoline',
+           'translation_unit', 'user_errors', 'header_shadows', 'runtime_include_dir', 'build', 'ParamInfo',
+           'parse_signature', 'signature', 'signature_table', 'check_args', 'launch', 'q8_0_dequant', 'same_bits',
+           'refusal', 'q8_1_from_q8_0', 'q8_1_dequant', 'offset_outcome']
 
 # %% ../nbs/36_device.ipynb #487c0afb
 class DeviceCompileError(HostCompileError):
@@ -377,7 +377,9 @@ def _top_level_eq(header:str) -> bool:
         if ch == '=' and depth == 0: return True
     return False
 
-def host_bodies_out(source:str) -> tuple:
+NEVER_RUNS = 'fx_host_never_runs("{name}");'   # what a host body becomes here; a real compiler gets `__builtin_trap();`
+
+def host_bodies_out(source:str, stub:str=NEVER_RUNS) -> tuple:
     """(`source` with the body of every namespace-scope host function replaced by `fx_host_never_runs("name")`, lines kept; how
     many). nvcc's device pass does not compile host functions either. Here it is what keeps a file's host code from instantiating
     kernels: ggml's launch helpers take `mul_mat_vec_q<type, ncols, ...>` by address for every type and batch, which made the
@@ -406,7 +408,7 @@ def host_bodies_out(source:str) -> tuple:
     except ValueError: return source, 0
     out, pos = [], 0
     for a, b, name in cuts:
-        out += [source[pos:a], f' fx_host_never_runs("{name}"); ', '\n' * source.count('\n', a, b)]; pos = b
+        out += [source[pos:a], ' ' + stub.replace('{name}', name) + ' ', '\n' * source.count('\n', a, b)]; pos = b
     return ''.join(out) + source[pos:], len(cuts)
 
 def check_device_source(source:str, filename:str='kernel.cu'):
@@ -577,12 +579,13 @@ _REWRITTEN = re.compile(r'\bextern\s+(?:volatile\s+)?__shared__\b|\b(?:asm|__asm
 
 SHADOW_MAX_BYTES = 64 << 20   # the headers one include directory's shadow may copy (ggml's ggml-cuda/ holds about 2 MB)
 
-def header_shadows(include_dirs) -> tuple:
+def header_shadows(include_dirs, cpu:bool=True) -> tuple:
     """(per include dir a cached folder of its headers rewritten as the .cu is, None where none needs it; whether a header's asm was
     rewritten into an fx_mma.cuh call). A header needs it when it declares `extern __shared__`, has an `asm` statement, a
-    `<<<...>>>` launch or a host function body (`host_bodies_out`). The shadow then holds every header of the directory (the others as they are, each with a `#line` to its
-    original): a quoted `#include "common.cuh"` looks beside the including header first, so a rewritten header is found only
-    if the one that includes it sits in the shadow too."""
+    `<<<...>>>` launch or a host function body (`host_bodies_out`). The shadow then holds every header of the directory (the
+    others as they are, each with a `#line` to its original): a quoted `#include "common.cuh"` looks beside the including
+    header first, so a rewritten header is found only if the one that includes it sits in the shadow too. `cpu=False`: the
+    copies for a real CUDA compiler (vet's nvcc rung), with only `host_bodies_out` applied."""
     out, mma = [], False
     for dd in include_dirs:
         root, texts, rewritten, total = Path(dd).resolve(), {}, False, 0
@@ -592,13 +595,15 @@ def header_shadows(include_dirs) -> tuple:
                 if total > SHADOW_MAX_BYTES:
                     raise BadBuildOption(f"include directory {dd}: more than {SHADOW_MAX_BYTES >> 20} MB of headers under it, and one of "
                                          "them needs the runtime's rewrite (extern __shared__, asm or <<<): name a narrower -I")
-                h, nh = host_bodies_out(t)
-                if nh or _REWRITTEN.search(strip_comments(t)):
+                h, nh = host_bodies_out(t) if cpu else host_bodies_out(t, '__builtin_trap();')
+                if not cpu: t, rewritten = (h, True) if nh else (t, rewritten)
+                elif nh or _REWRITTEN.search(strip_comments(t)):
                     t, n = rewrite_ptx(rewrite_launches(h, str(p))[0], str(p)); mma |= n > 0; rewritten = True
                     t = device_source(t)
                 texts[str(p.relative_to(root))] = f'#line 1 "{p}"\n' + t   # messages name the user's file
         if not rewritten: out.append(None); continue
-        d = cache_dir() / f"fx-shadow-{hashlib.sha256(json.dumps([str(root), texts], sort_keys=True).encode()).hexdigest()[:16]}"
+        tag = 'shadow' if cpu else 'nvshadow'
+        d = cache_dir() / f"fx-{tag}-{hashlib.sha256(json.dumps([str(root), texts], sort_keys=True).encode()).hexdigest()[:16]}"
         if not all((d / r).is_file() for r in texts):
             tmp = Path(tempfile.mkdtemp(prefix='tmp-shadow-', dir=cache_dir()))
             for r, text in texts.items(): (tmp / r).parent.mkdir(parents=True, exist_ok=True); (tmp / r).write_text(text)

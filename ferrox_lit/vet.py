@@ -370,14 +370,16 @@ def _mmvq_fixture(kind:Kind, label:str, w:np.ndarray, seed:int, batch:int, off={
              batch=batch, a_bytes=n_cols // QK8_1 * Q8_1_BYTES)
     return Fixture(label, q, w.reshape(-1, kind.block_bytes), (batch, n_rows), dict(off))
 
-def mmvq_fixtures(kind, granule=None) -> list:
-    "The int8-matvec fixtures of `kind`: weight matrices, activations quantized to Q8_1 by `quantize_q8_1`, batch 1 to 8."
+def mmvq_fixtures(kind, granule=None, batch:int|None=None) -> list:
+    """The int8-matvec fixtures of `kind`: weight matrices, activations quantized to Q8_1 by `quantize_q8_1`, batch 1 to 8
+    (`batch`: every fixture that batch, for a kernel compiled for one, as ggml's `ncols_dst`)."""
     kind = require_kind(kind); g = _granule(kind, granule)
     check_vdot(kind)   # a kind without an int8 dot has no mmvq twin: VdotMissing, before anything runs
     cols = g * _cdiv(512, g)
     blocks = lambda rows, ncols, seed, make=random_blocks: make(kind, rows * ncols // kind.block_elems, seed).reshape(rows, -1)
+    fixed = batch
     fx = lambda label, rows, ncols, seed, batch, make=random_blocks, off={}, outliers=False: _mmvq_fixture(
-        kind, label, blocks(rows, ncols, seed, make), seed, batch, off, outliers)
+        kind, label, blocks(rows, ncols, seed, make), seed, fixed or batch, off, outliers)
     out = [fx(f'seed {s}', 37, cols, s, b) for s, b in zip(SEEDS, (1, 8, 5))]
     out.append(fx('degenerate scales', 20, cols, 2, 3, degenerate_blocks))
     out.append(fx('subnormal scales', 20, cols, 3, 3, scale_subnormal_blocks))
@@ -387,7 +389,7 @@ def mmvq_fixtures(kind, granule=None) -> list:
     out.append(fx('long rows (8 chunks per lane)', 6, g * _cdiv(8192, g), 9, 2))
     real = _real_rows(kind, 8)
     if real is not None and (real[0].shape[1] // kind.block_bytes * kind.block_elems) % g == 0:
-        out.append(_mmvq_fixture(kind, f'real {real[1]} ({len(real[0])} rows)', real[0], 5, 4))
+        out.append(_mmvq_fixture(kind, f'real {real[1]} ({len(real[0])} rows)', real[0], 5, fixed or 4))
     return out
 
 # %% ../nbs/37_vet.ipynb #3df68a26
@@ -895,7 +897,11 @@ def _entry_of(kernel:str, entries:dict) -> str|None:
     want = norm(kernel)
     for m, d in entries.items():
         if m == kernel.strip() or norm(re.sub(r'^void\s+', '', d).split('(')[0]) == want: return m
-    return None
+    # The demangler spells enum arguments as numbers and adds defaulted ones (ggml: mul_mat_vec_q<(ggml_type)12, 1, false, false>).
+    # With host bodies out the file instantiates no other specialization, so the one template entry of that name is the kernel.
+    base = kernel.split('<')[0].strip()
+    same = [m for m, d in entries.items() if re.sub(r'^void\s+', '', d).split('<')[0].split('(')[0].strip() == base and '<' in d]
+    return same[0] if len(same) == 1 and '<' in kernel else None
 
 _NVRTC_NO_HEADER = re.compile(r'cannot open source file "([^"]+)"')
 
@@ -941,12 +947,18 @@ def nvcc_rows(source:str, kernel:str, include_dirs=(), defines={}, filename:str=
                     detail=f'no nvcc (pip install {NVCC_WHEELS}); NVRTC answered for every target')
     inc = [str(Path(d).resolve()) for d in include_dirs]
     stand_in, stand_names = _nvcc_stand_ins(nvcc, inc)
-    inc += [str(stand_in)] if stand_in else []   # after the user's folders: a header of theirs wins
+    # Host function bodies out of the file and its headers (device.host_bodies_out), as the CPU build has them: a real engine's
+    # file instantiates every kernel from its launch helpers (ggml's mmvq.cu: hundreds, minutes of nvcc), and only this one is
+    # measured; its device code is compiled as written. The stand-ins come after the user's folders: a header of theirs wins.
+    shadows, _ = _device_module.header_shadows(inc, cpu=False)
+    inc = [x for d, sh in zip(inc, shadows) for x in ([str(sh)] if sh else []) + [d]] + ([str(stand_in)] if stand_in else [])
+    source = _device_module.host_bodies_out(source, '__builtin_trap();')[0]
     gens = [x for a in arches for x in ('-gencode', f'arch=compute_{a},code=sm_{a}')]
     opts = ['-c', '--std=c++17', '-ccbin', shutil.which('g++') or 'g++', '-Xptxas', '-v', '-keep', '-w', *gens,
             *[f'-I{d}' for d in inc], *[f'-D{k}' if v in (None, '') else f'-D{k}={v}' for k, v in defines.items()]]
     version = _nvcc_version(nvcc)
-    rung = inspect.getsource(nvcc_rows) + inspect.getsource(_entry_of) + inspect.getsource(_nvcc_stand_ins)   # a fix of the rung itself is a new key, not an old answer
+    rung = (inspect.getsource(nvcc_rows) + inspect.getsource(_entry_of) + inspect.getsource(_nvcc_stand_ins)
+            + inspect.getsource(_device_module.host_bodies_out))   # a fix of the rung itself is a new key, not an old answer
     key = hashlib.sha256('\0'.join([version, rung, source, kernel, filename, *opts, _dir_digest(inc)]).encode()).hexdigest()[:20]
     d = cache_dir() / f'nvcc-{key}'
     if (d / 'rows.json').exists(): return json.loads((_touched(d) / 'rows.json').read_text())
@@ -1077,7 +1089,7 @@ def mutation_analysis(source:str, judge, filename:str='kernel.cu', limit:int=200
 
 # %% ../nbs/37_vet.ipynb #5603c1a4
 _FIXTURES = {'dequant': lambda k, g: dequant_fixtures(k, g), 'matvec': lambda k, g: matvec_fixtures(k, g, 'matvec'),
-             'mul_mm': lambda k, g: matvec_fixtures(k, g, 'mul_mm'), 'mmvq': lambda k, g: mmvq_fixtures(k, g),
+             'mul_mm': lambda k, g: matvec_fixtures(k, g, 'mul_mm'), 'mmvq': lambda k, g, b=None: mmvq_fixtures(k, g, b),
              'mmq': lambda k, g: mmq_fixtures(k, g),              'quantize_q8_1': lambda k, g: quantize_q8_1_fixtures(k, g)}
 DETECTOR_MODES = ('race', 'asan')   # the race + uninitialised-shared build and the AddressSanitizer + UBSan build
 DETECTOR_FIXTURES = 2               # fixtures each detector build runs: the first seed and the smallest size
@@ -1202,6 +1214,7 @@ def vet(source:str,              # device code: the user's file (kernels and the
         accept:str='bound',      # the lowest tier of agreement that passes: 'bit-exact', 'bound' or 'nmse' (TIERS)
         shared=None,             # dynamic shared memory per launch, in bytes: a launch expression over the quantities
         pad:dict={},             # input buffer -> bytes past its end the calling engine guarantees: read, but must not matter
+        batch:int|None=None,     # mmvq: every fixture this batch (a kernel compiled for it, as ggml's ncols_dst); None: 1 to 8
        ) -> dict:
     "Put a user's CUDA kernel through the ladder on the CPU; the report (see `vet_table`). Bad input raises before anything runs."
     t0 = time.perf_counter()
@@ -1228,7 +1241,11 @@ def vet(source:str,              # device code: the user's file (kernels and the
             raise BadPadding(f"--pad {name}: the kernel takes no input buffer {name!r} (its args name {', '.join(inputs) or 'none'})")
         if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 0 < n <= 1 << 20:
             raise BadPadding(f"--pad {name}={n!r}: expected 1 to 1,048,576 bytes")
-    fixtures = _FIXTURES[family](kind, granule)
+    if batch is not None and (family != 'mmvq' or isinstance(batch, bool) or not isinstance(batch, (int, np.integer))
+                              or not 1 <= batch <= 64):
+        raise VetError(f"batch {batch!r}: the mmvq family's columns, an integer from 1 to 64" if family == 'mmvq'
+                       else f"batch: only the mmvq family fixes its fixtures' batch (this is {family})")
+    fixtures = _FIXTURES[family](kind, granule, batch) if batch else _FIXTURES[family](kind, granule)
     geometry = _geometry(family, fixtures, grid, block)
     threads = [math.prod(g) * math.prod(b) for g, b in geometry]   # before any build: the grid alone can ask too much
     if sum(threads) > max_threads:
@@ -1282,7 +1299,8 @@ def vet(source:str,              # device code: the user's file (kernels and the
                elements=sum(r['elements'] for r in compared), mismatches=sum(r['mismatches'] for r in compared), mismatch_classes=classes,
                first_mismatch=first, detectors=detectors, approx_intrinsics=approx,
                door='ferrox_lit.device' if _device() is not None else 'ferrox_lit.host',
-               launch=dict(grid=grid, block=block, args=args, granule=granule or kind.block_elems, out_dtype=out_dtype, sm=int(sm)),
+               launch=dict(grid=grid, block=block, args=args, granule=granule or kind.block_elems, out_dtype=out_dtype, sm=int(sm),
+                           **({'batch': batch} if batch else {})),
                fixtures=[{k: v for k, v in r.items() if k not in ('first_mismatch',)} for r in rows],
                detector_runs=[dict(mode=r['mode'], fixture=r['fixture'], ok='detector' not in r and not r.get('mismatches'),
                                    skipped=r.get('skipped', '')) for r in det_rows])
@@ -1328,7 +1346,7 @@ def vet(source:str,              # device code: the user's file (kernels and the
                                          sorted(defines.items()), _dir_digest(include_dirs), [f.label for f in subset],
                                          rep['door'], 'sanitizer rerun', 'killed below the kernel tier'] + ([int(sm)] if sm != 90 else [])
                                         + ([accept] if accept != 'bound' else [])
-                                        + ([shared, sorted(dict(pad).items())] if shared or pad else []),
+                                        + ([shared, sorted(dict(pad).items())] if shared or pad else []) + ([batch] if batch else []),
                                         default=str).encode()).hexdigest()[:16]
         _say(progress, f'vet: mutation analysis (at most {mutant_limit} mutants, {jobs} jobs)')
         rep['mutants'] = mutation_analysis(source, judge, filename, mutant_limit, jobs, tag, progress, lines=reached_lines(source, kernel))
