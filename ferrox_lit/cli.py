@@ -276,7 +276,8 @@ def _parser():
     v.add_argument('--block', required=True, help='block expression(s): 32, 256, 32,4')
     v.add_argument('--args', required=True,
                    help="the kernel's arguments in order: quantities or expressions, e.g. x,y,nb; a struct or vector type passed "
-                        "by value as a brace list {a,b,c}; llama.cpp's fast-division uint3 as fastdiv(n_rows); null for a pointer the kernel may skip")
+                        "by value as a brace list {a,b,c}; llama.cpp's fast-division uint3 as fastdiv(n_rows); "
+                        "null for a pointer the kernel may skip")
     v.add_argument('--granule', type=int, help="element multiple the kernel needs (default: the kind's block)")
     v.add_argument('-I', dest='include', action='append', default=[], metavar='DIR', help='include directory (repeatable)')
     v.add_argument('-D', dest='define', action='append', default=[], metavar='NAME[=VAL]', help='preprocessor define (repeatable)')

@@ -914,10 +914,10 @@ def nvrtc_behind_nvcc(nv:dict, cc:dict) -> dict:
     heads = {m.group(1) for r in bad for m in [_NVRTC_NO_HEADER.search(r.get('error', ''))] if m}
     if not bad or not heads or len(heads) > 1 or any(not _NVRTC_NO_HEADER.search(r.get('error', '')) for r in bad) \
             or any(h.startswith(('cuda', 'cublas', 'library_types')) for h in heads): return nv
-    arches = ', '.join(r['arch'] for r in bad)
+    built = [x['arch'] for x in cc['rows']]
+    uncovered = ', '.join(r['arch'] for r in bad if r['arch'] not in built) or 'none'
     return dict(nv, status='n/a', detail=f"NVRTC cannot open {heads.pop()} (a host header: NVRTC compiles device code only); "
-                                         f"{cc['compiler']} answered for {', '.join(x['arch'] for x in cc['rows'])}; not covered: "
-                                         f"{', '.join(a for a in arches.split(', ') if a not in {x['arch'] for x in cc['rows']}) or 'none'}")
+                                         f"{cc['compiler']} answered for {', '.join(built)}; not covered: {uncovered}")
 
 NVCC_STAND_INS = ('cublas_v2.h',)   # headers a kernel file includes for its host code only, which NVCC_WHEELS do not carry
 
@@ -1397,7 +1397,8 @@ def vet_table(report:dict) -> str:
         rows.append(dict(rung=f"NVRTC {x['arch']}", needs='CPU + pip NVRTC', verdict='ok' if x['ok'] else nv['status'],
                          figure=(f"{x['registers']} regs, {x['spill_stores']} B spills, {x['smem']} B smem; {sfig}") if x['ok']
                          else x.get('error', '')))
-    if not nv['rows'] or nv['status'] == 'n/a': rows.append(dict(rung='NVRTC', needs='CPU + pip NVRTC', verdict=nv['status'], figure=nv['detail']))
+    if not nv['rows'] or nv['status'] == 'n/a':
+        rows.append(dict(rung='NVRTC', needs='CPU + pip NVRTC', verdict=nv['status'], figure=nv['detail']))
     cc = r.get('nvcc', dict(status='skipped', detail='not run', rows=[]))
     nv_regs = {x['arch']: x['registers'] for x in nv['rows'] if x.get('ok')}
     for x in cc['rows']:   # the real compiler, beside NVRTC's figure for the same target

@@ -239,7 +239,7 @@ def test_cli_vet():
     (d / 'shift.cu').write_text(Q4_0_SABOTAGES['wrong shift'][0])       # sabotage: the same command must exit 1
     rc, out, _ = _run(['vet', str(d / 'shift.cu'), *rest, '--json'])
     assert rc == 1 and json.loads(out)['first_mismatch']['element'] == 16
-    (d / 'host.cu').write_text(Q4_0_SRC + 'void run(float* y) { dequant_q4_0<float><<<1, 32>>>(0, y, 1); }\n')
+    (d / 'host.cu').write_text(Q4_0_SRC + 'int main() { float* y; dequant_q4_0<float><<<1, 32>>>(0, y, 1); }\n')
     (d / 'ptx.cu').write_text(Q4_0_SRC.replace('const int t = threadIdx.x;', 'int t; asm("mov.u32 %0, %%tid.x;" : "=r"(t));'))
     (d / 'broken.cu').write_text(Q4_0_SRC.replace('(q - 8)', '(q - 8'))
     q = str(d / 'q4_0.cu')
@@ -249,7 +249,7 @@ def test_cli_vet():
                         (['vet', q, *swap('--grid', 'cdiv(n, 0)')], ['zero']), (['vet', q, *swap('--block', '2048')], ['1,024']),
                         (['vet', q, *swap('--grid', 'n ** 2')], ['not allowed']), (['vet', q, *swap('--args', 'x,y')], ['3 arguments']),
                         (['vet', q, *swap('--kernel', 'nope<float>')], ['dequant_q4_0']),
-                        (['vet', str(d / 'host.cu'), *rest], ['<<<', 'device code']), (['vet', str(d / 'ptx.cu'), *rest], ['asm']),
+                        (['vet', str(d / 'host.cu'), *rest], ['main()', 'not its program']), (['vet', str(d / 'ptx.cu'), *rest], ['asm']),
                         (['vet', str(d / 'broken.cu'), *rest], ['broken.cu:', 'error']),
                         (['vet', q, *rest, '-I', str(d / 'nodir')], ['not a directory']), (['vet', q, *rest, '-D', '1X=2'], ['-D']),
                         (['vet', q, *rest, '--pad', 'w=4'], ["no input buffer 'w'"]), (['vet', q, *rest, '--pad', 'x'], ['BUF=BYTES']),

@@ -433,6 +433,31 @@ def test_host_code_builds_and_never_runs():
     with pytest.raises(DeviceCompileError, match='ggml_style_buffer'): sabotaged(GC_LINK=[])       # staging's reference, undefined
 
 
+_ENUM_RE = re.compile(r'\b([A-Za-z_]\w*)\s*=\s*(0x[0-9a-fA-F]+|-?\d+)\b|#define\s+(cuda\w+)\s+(0x[0-9a-fA-F]+|\d+)\b')
+
+def header_values(text:str) -> dict:
+    "name -> value of every `NAME = number` enumerator and `#define cudaName number` flag in a header's text."
+    text = re.sub(r'/\*.*?\*/|//[^\n]*', ' ', text, flags=re.S)
+    out = {}
+    for m in _ENUM_RE.finditer(text): out.setdefault(m.group(1) or m.group(3), int(m.group(2) or m.group(4), 0))
+    return out
+
+def test_stand_in_values_are_cudas():
+    from ferrox_lit.source import nvidia_dirs
+    ours = {k: v for f in ('cuda_runtime_api.h', 'library_types.h', 'cuda.h') for k, v in header_values(cuda_text(f)).items()}
+    assert len(ours) > 30 and ours['cudaSuccess'] == 0
+    inc = next((d / 'cu13' / 'include' for d in nvidia_dirs() if (d / 'cu13' / 'include' / 'driver_types.h').is_file()), None)
+    if inc is None: return   # no CUDA 13 wheels here: nothing to compare against
+    real = {}
+    for f in ('driver_types.h', 'library_types.h', 'cuda.h', 'cuda_runtime_api.h'):
+        for k, v in header_values((inc / f).read_text(errors='replace')).items(): real.setdefault(k, v)
+    differ = lambda mine: {k: (v, real.get(k)) for k, v in mine.items() if real.get(k) != v}
+    assert differ(ours) == {}
+    # sabotage: one value off (the launch attribute id was 5 here before this check; CUDA 13's is 6), and it is found
+    assert differ(dict(ours, cudaLaunchAttributeProgrammaticStreamSerialization=5)) == {
+        'cudaLaunchAttributeProgrammaticStreamSerialization': (5, 6)}
+
+
 src_in = np.array([1.5], np.float32)
 EXTREMES = [(-2**63, 2**64 - 1, 2**64 - 1, -2**31, 2**32 - 1), (2**63 - 1, 0, 0, 2**31 - 1, 0)]
 

@@ -302,7 +302,7 @@ def test_bad_input_refused_before_running():
              (UnknownFamily, dict(family='gemv'), 'gemv'), (ArgumentsMismatch, dict(args='x,y'), '3 arguments'),
              (BadOutDtype, dict(out_dtype='half'), '2-byte'), (BadGranule, dict(granule=48), '32'),
              (LaunchRefused, dict(kernel='dequant_q4_O<float>'), 'dequant_q4_0'),
-             (LaunchRefused, dict(source=Q4_0_SRC + 'void run(float* y) { dequant_q4_0<float><<<1, 32>>>(0, y, 1); }\n'), '<<<'),
+             (LaunchRefused, dict(source=Q4_0_SRC + 'int main() { float* y; dequant_q4_0<float><<<1, 32>>>(0, y, 1); }\n'), '<<<'),
              (LaunchRefused, dict(source=Q4_0_SRC.replace('const int t = threadIdx.x;', 'int t; asm("mov.u32 %0, %%tid.x;" : "=r"(t));')),
               'asm'),
              (HostCompileError, dict(source=Q4_0_SRC.replace('(q - 8)', '(q - 8')), 'kernel.cu:')]
@@ -313,7 +313,7 @@ def test_bad_input_refused_before_running():
         assert time.perf_counter() - t < 30   # refused at the door, not after a ladder
     import ferrox_lit.device as dev        # the runtime's own names, where it has them
     assert 'KernelNotFound' in type(_catch(vet, **(base | dict(kernel='nope<float>')))).__name__
-    assert isinstance(_catch(vet, **(base | dict(source=Q4_0_SRC + 'void f() { cudaMalloc(0, 4); }\n'))), dev.HostCodeInDeviceSource)
+    assert isinstance(_catch(vet, **(base | dict(source=Q4_0_SRC + 'int main() { cudaMalloc(0, 4); }\n'))), dev.HostCodeInDeviceSource)
 
 def _catch(f, **kw):
     try: f(**kw)
@@ -460,20 +460,34 @@ def test_sabotages_flagged():
 def test_tiers_of_agreement():
     import pytest
     launch = ('dequant_q4_0<float>', 'Q4_0', 'dequant', 'nb', 32, 'x,y,nb')
-    two = Q4_0_SRC.replace('d * (float) (q - 8)', 'd * (float) q - 8.0f * d')
-    assert two != Q4_0_SRC
-    run = lambda src, a: vet(src, *launch, mutants=False, nvrtc=False, accept=a)
+    two = Q4_0_SRC.replace('d * (float) (q - 8)', 'd * (float) q - 8.0f * d')           # ggml's order: d*q + (-8d)
+    far = Q4_0_SRC.replace('d * (float) (q - 8)', 'd * (float) (q - 8) * 1.0001f')     # off by 1e-4: past 16 ulp, far under the NMSE
+    assert two != Q4_0_SRC and far != Q4_0_SRC
+    run = lambda src, a: vet(src, *launch, mutants=False, nvrtc=False, nvcc=False, accept=a)
     ours = run(Q4_0_SRC, 'bit-exact')
     assert ours['verdict'] == 'pass' and ours['tier'] == 'bit-exact' and "agreement: (a) the twin's bits" in vet_table(ours)
-    strict, loose = run(two, 'bound'), run(two, 'nmse')
-    for r in (strict, loose):   # the same outputs under either: tier (c), +0 against -0 and a NaN against an infinity
-        assert r['tier'] == 'nmse' and r['mismatches'] > 0 and r['mismatch_classes']['sign_of_zero'] > 0, r['mismatch_classes']
-        assert r['mismatch_classes']['non_finite'] > 0 and r['mismatch_classes']['gross'] == 0 and r['nmse'] < NMSE_MAX
-    assert strict['verdict'] == 'fail' and 'passing needs (b) or better (--accept)' in vet_table(strict)
+    strict, other = run(two, 'bit-exact'), run(two, 'bound')
+    for r in (strict, other):   # the same outputs under either: tier (b), +0 against -0 and a NaN against an infinity
+        assert r['tier'] == 'bound' and r['mismatches'] > 0 and r['mismatch_classes']['sign_of_zero'] > 0, r['mismatch_classes']
+        assert r['mismatch_classes']['non_finite'] > 0 and r['mismatch_classes']['gross'] == 0
+    assert strict['verdict'] == 'fail' and 'passing needs (a) or better (--accept)' in vet_table(strict)
+    assert other['verdict'] == 'pass' and "(b) the twin's arithmetic in another order" in vet_table(other)
+    bound, loose = run(far, 'bound'), run(far, 'nmse')
+    assert bound['tier'] == loose['tier'] == 'nmse' and bound['nmse'] < NMSE_MAX and bound['verdict'] == 'fail'
     assert loose['verdict'] == 'pass' and "agrees as llama.cpp's test would" in vet_table(loose) and 'not bit-exact' in vet_table(loose)
     shift = run(Q4_0_SABOTAGES['wrong shift'][0], 'nmse')   # sabotage: a real slip reaches no tier, whatever is accepted
     assert shift['verdict'] == 'fail' and shift['tier'] == 'none' and shift['nmse'] > 100 * NMSE_MAX, shift['nmse']
     with pytest.raises(VetError, match='accept'): run(Q4_0_SRC, 'close enough')
+    # the NVRTC rung behind nvcc: a host header NVRTC cannot open is n/a once nvcc built the file, a FAIL where it did not
+    miss = dict(status='FAIL', rows=[dict(arch='sm_70', ok=False, error='ggml.h(211): catastrophic error: cannot open source file "stdbool.h"'),
+                                     dict(arch='sm_90', ok=False, error='ggml.h(211): catastrophic error: cannot open source file "stdbool.h"')])
+    built = dict(status='ok', compiler='nvcc 13.5', rows=[dict(arch='sm_90')])
+    said = nvrtc_behind_nvcc(miss, built)
+    assert said['status'] == 'n/a' and 'stdbool.h' in said['detail'] and 'not covered: sm_70' in said['detail']
+    assert nvrtc_behind_nvcc(miss, dict(built, status='FAIL'))['status'] == 'FAIL'       # sabotage: nvcc failed too
+    cuda = dict(miss, rows=[dict(r, error=r['error'].replace('stdbool.h', 'cuda_fp16.h')) for r in miss['rows']])
+    assert nvrtc_behind_nvcc(cuda, built)['status'] == 'FAIL'                             # CUDA's own header missing: a real gap
+    with pytest.raises(VetError, match='batch'): vet(Q4_0_SRC, *launch, mutants=False, batch=8)   # batch is the mmvq family's
 
 
 FASTDIV_SRC = Q4_0_SRC.replace('''template <typename dst_t>

@@ -1,6 +1,6 @@
 // ferrox_lit CPU runtime: cublas_v2.h for g++, and vet's nvcc rung's stand-in where the real header is not installed (the
-// nvidia-cublas wheel is 444 MB for a header a kernel file includes only for its host code). cuBLAS's names as declarations that
-// compile and never run (see cuda_runtime_api.h): a .cu file whose host code calls cuBLAS builds as written.
+// nvidia-cublas wheel carries the whole library for a header a kernel file includes only for its host code). cuBLAS's names as
+// declarations that compile and never run (see cuda_runtime_api.h): a .cu file whose host code calls cuBLAS builds as written.
 #ifndef FX_CUBLAS_V2_H
 #define FX_CUBLAS_V2_H
 #include <cuda_runtime_api.h>   // the runtime's stand-in under g++, CUDA's own under nvcc

@@ -29,7 +29,7 @@ enum cudaStreamCaptureStatus { cudaStreamCaptureStatusNone = 0, cudaStreamCaptur
                                cudaStreamCaptureStatusInvalidated = 2 };
 enum cudaStreamCaptureMode { cudaStreamCaptureModeGlobal = 0, cudaStreamCaptureModeThreadLocal = 1,
                              cudaStreamCaptureModeRelaxed = 2 };
-enum cudaLaunchAttributeID { cudaLaunchAttributeProgrammaticStreamSerialization = 5 };
+enum cudaLaunchAttributeID { cudaLaunchAttributeProgrammaticStreamSerialization = 6 };
 typedef struct CUstream_st* cudaStream_t;
 typedef struct CUevent_st* cudaEvent_t;
 typedef struct CUgraph_st* cudaGraph_t;

@@ -1,0 +1,76 @@
+"""vet on ggml's own ggml-cuda files (issue 28 §6): every convert.cu dequantizer, mmvq.cu's mul_mat_vec_q at batch 1 for
+every type vet's mmvq family has a twin for and at batch 8 for a few, and the mutation analysis of the Q4_K matvec.
+The files come unmodified from the pinned ggml-python sdist (`ferrox_lit.vet_ggml.ggml_tree`, fetched into the cache);
+none of their text is written here, only figures. Cold: a fresh, empty cache per run unless --warm.
+
+Per kernel: the tier reached, outputs compared, mismatches per class, detector findings, NVRTC and nvcc figures, wall time.
+Writes docs/measurements/vet_ggml.json, which page 39a renders. Not a test: minutes of CPU.
+
+    python benchmarks/vet_ggml.py [--jobs 2] [--mutant-limit 80] [--only dequant|mmvq|mutants] [--json ...]
+"""
+import argparse, json, os, platform, tempfile, time
+from pathlib import Path
+
+BATCH8 = ('Q4_0', 'Q8_0', 'Q4_K', 'Q6_K')   # mul_mat_vec_q<type, 8, false>: the issue's MMQ kinds, at the decode batch of 8
+
+def row(kind, launch, r) -> dict:
+    "The figures of one vet report."
+    cc, nv = r.get('nvcc', {}), r['nvrtc']
+    sm90 = next((x for x in cc.get('rows', []) if x['arch'] == 'sm_90'), {})
+    return dict(kind=kind, file=launch.file, family=launch.family, kernel=launch.kernel, batch=launch.batch, verdict=r['verdict'],
+                tier=r['tier'], fixtures=len(r['fixtures']), elements=r['elements'], mismatches=r['mismatches'],
+                classes={k: v for k, v in r['mismatch_classes'].items() if v},
+                detectors=[dict(mode=d['mode'], fixture=d['fixture'], error=d['error'], message=d['message'].splitlines()[0][:200])
+                           for d in r['detectors']],
+                nvrtc=nv['status'], nvrtc_detail=nv.get('detail', '')[:200], nvcc=cc.get('status'), nvcc_detail=cc.get('detail', '')[:200],
+                nvcc_sm90=dict(registers=sm90.get('registers'), spill_stores=sm90.get('spill_stores'),
+                               instructions=sm90.get('sass', {}).get('instructions')) if sm90 else None,
+                mutants={k: r['mutants'].get(k) for k in ('status', 'total', 'killed', 'survived', 'kill_rate')},
+                survivors=[dict(line=s.get('line'), op=s.get('op'), text=s.get('text', '')[:120])
+                           for s in r['mutants'].get('survivors', [])][:40],
+                seconds=r['seconds'])
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument('--jobs', type=int, default=2)
+    p.add_argument('--mutant-limit', type=int, default=80)
+    p.add_argument('--only', choices=('dequant', 'mmvq', 'mutants'))
+    p.add_argument('--warm', action='store_true', help='reuse the cache (the figures are then not cold)')
+    p.add_argument('--json', default=str(Path(__file__).resolve().parent.parent / 'docs' / 'measurements' / 'vet_ggml.json'))
+    a = p.parse_args()
+    os.environ['FERROX_LIT_JOBS'] = str(a.jobs)
+    from ferrox_lit.vet_ggml import ggml_tree, CONVERT, mmvq_launch, GGML_SDIST
+    from ferrox_lit.vet import vet, vet_digest, VetError
+    from ferrox_lit.kinds import KINDS
+    from ferrox_lit.core import FerroxError
+    root = ggml_tree()   # fetched once into the default cache, outside the timings
+    cases = []
+    if a.only in (None, 'dequant'): cases += [(k, l, False) for k, l in CONVERT.items()]
+    if a.only in (None, 'mmvq'):
+        cases += [(k.name, mmvq_launch(k.name, 1), False) for k in KINDS]
+        cases += [(k, mmvq_launch(k, 8), False) for k in BATCH8]
+    if a.only in (None, 'mutants'): cases.append(('Q4_K', mmvq_launch('Q4_K', 1), True))
+    rows, t0 = [], time.time()
+    for kind, launch, mut in cases:
+        with tempfile.TemporaryDirectory(prefix='fx-vet-ggml-') as cache:
+            if not a.warm: os.environ['FERROX_LIT_CACHE'] = cache
+            t = time.perf_counter()
+            try:
+                src = (root / 'src' / 'ggml-cuda' / launch.file).read_text()
+                r = vet(src, kind=kind, **launch.kw(root), mutants=mut, mutant_limit=a.mutant_limit)
+                out = row(kind, launch, r)
+            except (FerroxError, VetError) as e:   # refused before it ran: said as the row's verdict
+                out = dict(kind=kind, file=launch.file, family=launch.family, kernel=launch.kernel, batch=launch.batch,
+                           verdict='refused', error=type(e).__name__, message=str(e).splitlines()[0][:300],
+                           seconds=round(time.perf_counter() - t, 2))
+            out['mutation_run'] = mut
+            rows.append(out)
+            print(f"{kind:8} {launch.file:10} b={launch.batch or '-'} {out['verdict']:7} {out.get('tier', out.get('error', ''))!s:10} "
+                  f"{out['seconds']:6.1f} s {out.get('classes', out.get('message', ''))}", flush=True)
+    meta = dict(vet=vet_digest(), sdist=list(GGML_SDIST), machine=platform.machine(), cpus=os.cpu_count(), jobs=a.jobs,
+                cold=not a.warm, mutant_limit=a.mutant_limit, seconds=round(time.time() - t0, 1),
+                when=time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime()))
+    Path(a.json).write_text(json.dumps(dict(meta, rows=rows), indent=1) + '\n')
+    print(f"wrote {a.json}: {len(rows)} kernels, {meta['seconds']} s")
+
+if __name__ == '__main__': main()
