@@ -6,7 +6,7 @@ none of their text is written here, only figures. Cold: a fresh, empty cache per
 Per kernel: the tier reached, outputs compared, mismatches per class, detector findings, NVRTC and nvcc figures, wall time.
 Writes docs/measurements/vet_ggml.json, which page 39a renders. Not a test: minutes of CPU.
 
-    python benchmarks/vet_ggml.py [--jobs 2] [--mutant-limit 80] [--only dequant|mmvq|mutants] [--json ...]
+    python benchmarks/vet_ggml.py [--jobs 2] [--mutant-limit 80] [--only dequant|mmvq|mutants] [--skip-mutants] [--json ...]
 """
 import argparse, json, os, platform, tempfile, time
 from pathlib import Path
@@ -35,6 +35,7 @@ def main():
     p.add_argument('--jobs', type=int, default=2)
     p.add_argument('--mutant-limit', type=int, default=80)
     p.add_argument('--only', choices=('dequant', 'mmvq', 'mutants'))
+    p.add_argument('--skip-mutants', action='store_true', help='leave out the Q4_K mutation analysis')
     p.add_argument('--warm', action='store_true', help='reuse the cache (the figures are then not cold)')
     p.add_argument('--json', default=str(Path(__file__).resolve().parent.parent / 'docs' / 'measurements' / 'vet_ggml.json'))
     a = p.parse_args()
@@ -49,7 +50,7 @@ def main():
     if a.only in (None, 'mmvq'):
         cases += [(k.name, mmvq_launch(k.name, 1), False) for k in KINDS]
         cases += [(k, mmvq_launch(k, 8), False) for k in BATCH8]
-    if a.only in (None, 'mutants'): cases.append(('Q4_K', mmvq_launch('Q4_K', 1), True))
+    if a.only in (None, 'mutants') and not a.skip_mutants: cases.append(('Q4_K', mmvq_launch('Q4_K', 1), True))
     rows, t0 = [], time.time()
     for kind, launch, mut in cases:
         with tempfile.TemporaryDirectory(prefix='fx-vet-ggml-') as cache:
