@@ -405,7 +405,6 @@ __global__ void reaches_host(int * p) { cudaFree(p); }
 
 def test_host_code_builds_and_never_runs():
     import pytest
-    import ferrox_lit.device as dev
     from ferrox_lit.runtime import KernelCrashed
     raw = random_blocks(kind_by_name('Q8_0'), 8, 0); want = kind_by_name('Q8_0').dequantize(raw).reshape(-1)
     y = np.empty(256, np.float32)
@@ -420,13 +419,12 @@ def test_host_code_builds_and_never_runs():
     assert {'dequantize_row_q8_0_cuda', 'to_fp32', 'tiles'} == set(re.findall(r'fx_host_never_runs\("(\w+)"\)', s))
     s, n = rewrite_launches(WRAPPED_SRC)
     assert n == 1 and s.count('\n') == WRAPPED_SRC.count('\n') and 'fx_host_launch_never_runs("dequantize_block_q8_0<float>")' in s
+    g = launch.__globals__   # the namespace `launch` and `build` look their helpers up in (the module, or this page)
     def sabotaged(**patch):   # each rewrite's sabotage: turn it off, and the file fails as it would have
-        old = {k: getattr(dev, k) for k in patch}
+        old = {k: g[k] for k in patch}
         try:
-            for k, v in patch.items(): setattr(dev, k, v)
-            tile32()
-        finally:
-            for k, v in old.items(): setattr(dev, k, v)
+            g.update(patch); tile32()
+        finally: g.update(old)
     keep = lambda src, *a: (src, 0)
     with pytest.raises(DeviceCompileError, match='wrapped.cu'): sabotaged(host_bodies_out=keep, rewrite_launches=keep)  # `<<<` as shifts
     with pytest.raises(LaunchRefused, match='static __shared__'): sabotaged(host_bodies_out=keep)  # all three tiles instantiated

@@ -3,5 +3,4 @@
 #define FX_CUDA_RUNTIME_H
 #include "cuda_fp16.h"
 #include "cuda_bf16.h"
-#include "cuda_runtime_api.h"   // the host API: declarations that compile and never run
 #endif
