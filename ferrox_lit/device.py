@@ -385,7 +385,8 @@ def host_bodies_out(source:str, stub:str=NEVER_RUNS) -> tuple:
     kernels: ggml's launch helpers take `mul_mat_vec_q<type, ncols, ...>` by address for every type and batch, hundreds of
     instances g++ would compile, each with its own `__shared__` arrays counted against the launch. A body stays when the
     function is `__device__` or `__global__` (with `__host__` or not), `constexpr`, `auto` (its type is deduced from the
-    body), or holds a preprocessor line (its braces cannot be paired without evaluating it). Braces that do not pair leave the source as it is."""
+    body), or holds a preprocessor line (its braces cannot be paired without evaluating it). Braces that do not pair leave
+    the source as it is."""
     s = _DIRECTIVE.sub(lambda m: re.sub(r'[^\n]', ' ', m.group()), strip_comments(source))
     cuts = []
     def scan(i, end):
