@@ -1,12 +1,14 @@
 """vet on ggml's own ggml-cuda files (issue 28 §6): every convert.cu dequantizer, mmvq.cu's mul_mat_vec_q at batch 1 for
-every type vet's mmvq family has a twin for and at batch 8 for a few, and the mutation analysis of the Q4_K matvec.
+every type and at batch 8 for the four kinds MMQ is judged on, quantize.cu's quantize_q8_1, and the mutation analysis of
+the Q4_K matvec. The matvecs are judged with accept='nmse': a kernel whose formula differs from ours (Q4_0's offset
+through the activations' stored sum) passes at tier (c) and says so.
 The files come unmodified from the pinned ggml-python sdist (`ferrox_lit.vet_ggml.ggml_tree`, fetched into the cache);
 none of their text is written here, only figures. Cold: a fresh, empty cache per run unless --warm.
 
 Per kernel: the tier reached, outputs compared, mismatches per class, detector findings, NVRTC and nvcc figures, wall time.
 Writes docs/measurements/vet_ggml.json, which page 39a renders. Not a test: minutes of CPU.
 
-    python benchmarks/vet_ggml.py [--jobs 2] [--mutant-limit 80] [--only dequant|mmvq|mutants] [--skip-mutants] [--json ...]
+    python benchmarks/vet_ggml.py [--jobs 2] [--mutant-limit 40] [--only dequant|mmvq|quantize|mutants] [--skip-mutants] [--json ...]
 """
 import argparse, json, os, platform, tempfile, time
 from pathlib import Path
@@ -19,6 +21,8 @@ def row(kind, launch, r) -> dict:
     sm90 = next((x for x in cc.get('rows', []) if x['arch'] == 'sm_90'), {})
     return dict(kind=kind, file=launch.file, family=launch.family, kernel=launch.kernel, batch=launch.batch, verdict=r['verdict'],
                 tier=r['tier'], fixtures=len(r['fixtures']), elements=r['elements'], mismatches=r['mismatches'],
+                fixture_tiers={t: sum(f.get('tier') == t for f in r['fixtures']) for t in ('bit-exact', 'bound', 'nmse', 'none')},
+                off_tier=[dict(fixture=f['fixture'], nmse=f.get('nmse')) for f in r['fixtures'] if f.get('tier') == 'none'][:6],
                 classes={k: v for k, v in r['mismatch_classes'].items() if v},
                 detectors=[dict(mode=d['mode'], fixture=d['fixture'], error=d['error'], message=d['message'].splitlines()[0][:200])
                            for d in r['detectors']],
@@ -30,17 +34,35 @@ def row(kind, launch, r) -> dict:
                            for s in r['mutants'].get('survivors', [])][:40],
                 seconds=r['seconds'])
 
+def _key(r) -> tuple: return (r['file'], r['kind'], r['batch'], r['mutation_run'])
+
+def merged(path:Path, rows:list, meta:dict, only:str|None) -> tuple:
+    """With --only, this run's rows in place of the same kernels' rows of the file already there, when that file was
+    measured with the same vet (else this run's rows alone, said). Each part keeps its own time in `parts`."""
+    part = dict(seconds=meta['seconds'], when=meta['when'], cold=meta['cold'], jobs=meta['jobs'])
+    old = json.loads(path.read_text()) if only and path.exists() else None
+    if old is not None and old.get('vet') != meta['vet']:
+        print(f"{path.name} was measured with vet {old.get('vet')}, this run with {meta['vet']}: its other rows are dropped")
+        old = None
+    if old is None: return rows, meta | dict(parts={only or 'all': part})
+    new = {_key(r) for r in rows}
+    keep = [r for r in old['rows'] if _key(r) not in new]
+    parts = old.get('parts') or {'earlier': dict(seconds=old['seconds'], when=old['when'], cold=old['cold'], jobs=old['jobs'])}
+    parts = parts | {only: part}
+    return keep + rows, meta | dict(parts=parts, seconds=round(sum(p['seconds'] for p in parts.values()), 1),
+                                    cold=all(p['cold'] for p in parts.values()))
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument('--jobs', type=int, default=2)
-    p.add_argument('--mutant-limit', type=int, default=80)
-    p.add_argument('--only', choices=('dequant', 'mmvq', 'mutants'))
+    p.add_argument('--mutant-limit', type=int, default=40)
+    p.add_argument('--only', choices=('dequant', 'mmvq', 'quantize', 'mutants'))
     p.add_argument('--skip-mutants', action='store_true', help='leave out the Q4_K mutation analysis')
     p.add_argument('--warm', action='store_true', help='reuse the cache (the figures are then not cold)')
     p.add_argument('--json', default=str(Path(__file__).resolve().parent.parent / 'docs' / 'measurements' / 'vet_ggml.json'))
     a = p.parse_args()
     os.environ['FERROX_LIT_JOBS'] = str(a.jobs)
-    from ferrox_lit.vet_ggml import ggml_tree, CONVERT, mmvq_launch, GGML_SDIST
+    from ferrox_lit.vet_ggml import ggml_tree, CONVERT, mmvq_launch, GGML_SDIST, QUANTIZE_Q8_1
     from ferrox_lit.vet import vet, vet_digest, VetError
     from ferrox_lit.kinds import KINDS
     from ferrox_lit.core import FerroxError
@@ -50,6 +72,7 @@ def main():
     if a.only in (None, 'mmvq'):
         cases += [(k.name, mmvq_launch(k.name, 1), False) for k in KINDS]
         cases += [(k, mmvq_launch(k, 8), False) for k in BATCH8]
+    if a.only in (None, 'quantize'): cases.append(('Q8_1', QUANTIZE_Q8_1, False))
     if a.only in (None, 'mutants') and not a.skip_mutants: cases.append(('Q4_K', mmvq_launch('Q4_K', 1), True))
     rows, t0 = [], time.time()
     for kind, launch, mut in cases:
@@ -58,7 +81,9 @@ def main():
             t = time.perf_counter()
             try:
                 src = (root / 'src' / 'ggml-cuda' / launch.file).read_text()
-                r = vet(src, kind=kind, **launch.kw(root), mutants=mut, mutant_limit=a.mutant_limit)
+                r = vet(src, kind='Q8_0' if kind == 'Q8_1' else kind, **launch.kw(root), mutants=mut, mutant_limit=a.mutant_limit,
+                        accept='nmse' if launch.family == 'mmvq' else 'bound')   # Q8_1: the quantizer reads no weights; any kind
+                r['kind'] = kind
                 out = row(kind, launch, r)
             except (FerroxError, VetError) as e:   # refused before it ran: said as the row's verdict
                 out = dict(kind=kind, file=launch.file, family=launch.family, kernel=launch.kernel, batch=launch.batch,
@@ -71,6 +96,7 @@ def main():
     meta = dict(vet=vet_digest(), sdist=list(GGML_SDIST), machine=platform.machine(), cpus=os.cpu_count(), jobs=a.jobs,
                 cold=not a.warm, mutant_limit=a.mutant_limit, seconds=round(time.time() - t0, 1),
                 when=time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime()))
+    rows, meta = merged(Path(a.json), rows, meta, a.only)
     Path(a.json).write_text(json.dumps(dict(meta, rows=rows), indent=1) + '\n')
     print(f"wrote {a.json}: {len(rows)} kernels, {meta['seconds']} s")
 

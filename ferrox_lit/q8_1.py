@@ -9,8 +9,10 @@ from .core import FerroxError
 from .source import cuda_text
 
 # %% auto #0
-__all__ = ['QK8_1', 'BLOCK_BYTES', 'Q_MAX', 'Q8_1_THREADS', 'Q8_1_SABOTAGES', 'Q8_1Error', 'xor_butterfly', 'fmaxf_', 'roundf',
-           'quantize_q8_1', 'q8_1_fields', 'dequantize_q8_1', 'quantize_q8_1_ggml_cpu', 'q8_1_src', 'q8_1_fixtures']
+__all__ = ['QK8_1', 'BLOCK_BYTES', 'Q_MAX', 'MMQ_BLOCK', 'MMQ_BLOCK_BYTES', 'MMQ_LAYOUTS', 'MMQ_LAYOUT_OF', 'Q8_1_THREADS',
+           'Q8_1_SABOTAGES', 'Q8_1Error', 'xor_butterfly', 'fmaxf_', 'roundf', 'quantize_q8_1', 'q8_1_fields',
+           'dequantize_q8_1', 'quantize_q8_1_ggml_cpu', 'half_rn', 'cvt_s8', 'mmq_check', 'mmq_parts',
+           'quantize_mmq_q8_1', 'mmq_q8_1_fields', 'q8_1_src', 'q8_1_fixtures']
 
 # %% ../nbs/44_q8_1.ipynb #3b300cd7
 QK8_1 = 32                          # values per block: one warp, one value per lane
@@ -95,6 +97,78 @@ def quantize_q8_1_ggml_cpu(x:np.ndarray) -> np.ndarray:
     out[..., 2:4] = s.astype(np.float16)[..., None].view(np.uint8)
     out[..., 4:] = q.view(np.uint8)
     return out.reshape(*x.shape[:-1], -1)
+
+# %% ../nbs/44_q8_1.ipynb #e8a5205f
+MMQ_BLOCK = 128            # activations per block_q8_1_mmq: four Q8_1 blocks, one warp of 32 lanes x 4 values
+MMQ_BLOCK_BYTES = 144      # the 16-byte header (scales, sums) + 128 int8 quants: 4 * sizeof(block_q8_1), so either fits a tile
+MMQ_LAYOUTS = {'D4': (32, None), 'DS4': (32, 32), 'D2S6': (64, 16)}   # layout -> (values per scale, values per stored sum)
+MMQ_LAYOUT_OF = {  # GGUF kind -> the header ggml's MMQ wants for it (mmq_get_q8_1_ds_layout); kinds MMQ lacks are absent
+    **dict.fromkeys(('Q1_0', 'Q5_0', 'Q8_0', 'MXFP4', 'NVFP4', 'Q3_K', 'Q6_K', 'IQ2_XXS', 'IQ2_XS', 'IQ2_S', 'IQ3_XXS', 'IQ3_S',
+                     'IQ4_XS', 'IQ4_NL'), 'D4'),
+    **dict.fromkeys(('Q4_0', 'Q4_1', 'Q5_1', 'Q4_K', 'Q5_K', 'IQ1_S'), 'DS4'), 'Q2_K': 'D2S6'}
+
+def half_rn(v:np.ndarray) -> np.ndarray:
+    "float32 -> half bits as CUDA's `__float2half` rounds: to nearest even, and every NaN to the canonical 0x7FFF."
+    with np.errstate(over='ignore', invalid='ignore'): h = v.astype(np.float16).view(np.uint16)
+    return np.where(np.isnan(v), np.uint16(0x7FFF), h).astype(np.uint16)
+
+def cvt_s8(r:np.ndarray) -> np.ndarray:
+    "The GPU's conversion of integral float32 `r` to int8 (PTX `cvt` saturates): NaN to 0, the rest clamped to [-128, 127]."
+    return np.where(np.isnan(r), np.float32(0), np.clip(r, -128, 127)).astype(np.int8)
+
+def _lanes(v:np.ndarray, per:int) -> np.ndarray:
+    "[..., 32 lanes] -> [..., 32 / (per / 4), per / 4]: the groups of lanes one xor butterfly over offsets per/8 .. 1 spans."
+    return v.reshape(*v.shape[:-1], 32 * 4 // per, per // 4)
+
+def mmq_check(x, layout:str) -> str:
+    "`layout`, once `x` is float32 [cols, n] with n a multiple of 128 and `layout` one of MMQ_LAYOUTS; else Q8_1Error, naming which."
+    if layout not in MMQ_LAYOUTS: raise Q8_1Error(f"layout {layout!r}: expected one of {', '.join(MMQ_LAYOUTS)}")
+    if not isinstance(x, np.ndarray) or x.dtype != np.float32 or x.ndim != 2:
+        raise Q8_1Error(f"the MMQ layout quantizes float32 [cols, n], got {getattr(x, 'dtype', type(x).__name__)} "
+                        f"{getattr(x, 'shape', '')}")
+    if x.shape[1] % MMQ_BLOCK: raise Q8_1Error(f"n must be a multiple of {MMQ_BLOCK}, got shape {x.shape}")
+    return layout
+
+def mmq_parts(x:np.ndarray,   # float32 [cols, n]: activation columns, n a multiple of 128
+              layout:str,     # the header: 'D4', 'DS4' or 'D2S6' (MMQ_LAYOUTS)
+             ) -> tuple:
+    """`quantize_mmq_q8_1`'s float32 values before they are stored: (scales [cols, n/per_scale], sums [cols, n/per_sum] or
+    None, quotients `roundf(x * d_inv)` [cols, n]). A quotient that is NaN or outside int8's range converts by `cvt_s8`."""
+    per_scale, per_sum = MMQ_LAYOUTS[mmq_check(x, layout)]
+    v = x.reshape(x.shape[0], -1, 32, 4)    # [col, chunk, lane, the lane's 4 values]
+    with np.errstate(all='ignore'):
+        a = np.abs(v)
+        amax = xor_butterfly(_lanes(fmaxf_(fmaxf_(fmaxf_(a[..., 0], a[..., 1]), a[..., 2]), a[..., 3]), per_scale), fmaxf_)
+        d_inv = (np.float32(127) / amax).astype(np.float32)          # [col, chunk, scales]
+        r = roundf((v * np.repeat(d_inv, per_scale // 4, -1)[..., None]).astype(np.float32))
+        d = (np.float32(1) / d_inv).astype(np.float32)
+        s = xor_butterfly(_lanes(((v[..., 0] + v[..., 1]) + v[..., 2]) + v[..., 3], per_sum)) if per_sum else None
+    n = x.shape[0]
+    return d.reshape(n, -1), None if s is None else s.reshape(n, -1), r.reshape(n, -1)
+
+def quantize_mmq_q8_1(x:np.ndarray,   # float32 [cols, n]: activation columns, n a multiple of 128
+                      layout:str,     # the header: 'D4', 'DS4' or 'D2S6' (MMQ_LAYOUTS; MMQ_LAYOUT_OF[kind] for a weight kind)
+                     ) -> np.ndarray:
+    "ggml's `quantize_mmq_q8_1` in IEEE float32, bit for bit: uint8 [n/128 * cols * 144], block `c * cols + col` for column `col`."
+    d, s, r = mmq_parts(x, layout)
+    cols, chunks = x.shape[0], x.shape[1] // MMQ_BLOCK
+    d, s = d.reshape(cols, chunks, -1), None if s is None else s.reshape(cols, chunks, -1)
+    head = (d.view(np.uint8) if layout == 'D4' else
+            half_rn(np.stack([d, s], -1)).view(np.uint8) if layout == 'DS4' else
+            half_rn(np.concatenate([d, s[..., :6]], -1)).view(np.uint8))   # D2S6: d0 d1, then the first six sums
+    q = cvt_s8(r).reshape(cols, chunks, MMQ_BLOCK).view(np.uint8)
+    out = np.concatenate([head.reshape(cols, chunks, 16), q], -1)
+    return np.ascontiguousarray(out.transpose(1, 0, 2)).reshape(-1)
+
+def mmq_q8_1_fields(raw:np.ndarray, cols:int, layout:str) -> tuple:
+    "(scales float32 [cols, n/per_scale], sums float32 [cols, n/per_sum] or None, quants int8 [cols, n]) of MMQ-layout bytes."
+    b = raw.reshape(-1, cols, MMQ_BLOCK_BYTES).transpose(1, 0, 2)    # [col, chunk, 144]
+    head, q = np.ascontiguousarray(b[..., :16]), b[..., 16:].view(np.int8).reshape(cols, -1)
+    if layout == 'D4': return head.view(np.float32).reshape(cols, -1), None, q
+    h = head.view(np.float16).astype(np.float32)
+    if layout == 'DS4': return h[..., 0::2].reshape(cols, -1), h[..., 1::2].reshape(cols, -1), q
+    return h[..., :2].reshape(cols, -1), h[..., 2:].reshape(cols, -1), q
+
 
 # %% ../nbs/44_q8_1.ipynb #30b4d07d
 Q8_1_THREADS = 256                  # threads per CUDA block: 8 warps, 8 Q8_1 blocks; any multiple of 32 works

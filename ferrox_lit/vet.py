@@ -47,20 +47,20 @@ import ferrox_lit.mutants as _mutants_mod
 __all__ = ['POINTERS', 'FAMILIES', 'GRID_LIMITS', 'BLOCK_LIMITS', 'MAX_BLOCK_THREADS', 'SEED_BLOCKS', 'MMVQ_OUTLIER',
            'OUT_DTYPES', 'SENTINELS', 'CLASSES', 'NMSE_MAX', 'TIERS', 'TIER_SAYS', 'U32', 'DEQUANT_BOUND', 'ETA32',
            'Q8_1_SENTINEL', 'Q8_1_FIELDS', 'VET_ARCHES', 'NVRTC_STUBS', 'SASS_KEYS', 'NVCC_ARCHES', 'NVCC_WHEELS',
-           'NVCC_STAND_INS', 'MUTANT_FIXTURES', 'DETECTOR_MODES', 'DETECTOR_FIXTURES', 'PAD_FILLS', 'MAX_THREADS',
-           'MAX_SOURCE_MB', 'MODE_SLOWDOWN', 'Q4_0_SRC', 'FIRST_BAD_KEYS', 'MMQ_VET_SABOTAGES', 'Q4_0_SABOTAGES',
-           'MEASURED', 'BENCH_JSON', 'OURS_JSON', 'VetError', 'UnknownFamily', 'BadLaunchExpression', 'UnknownQuantity',
-           'LaunchDivisionByZero', 'GridLimitExceeded', 'BlockLimitExceeded', 'BadGranule', 'BadOutDtype',
-           'ArgumentsMismatch', 'BadArch', 'BadPadding', 'PaddingDependence', 'SourceTooLarge', 'WorkTooLarge',
-           'parse_expr', 'eval_expr', 'eval_dims', 'KParam', 'signature', 'run_kernel', 'build_kernel', 'Fixture',
-           'odd_offset', 'scale_subnormal_blocks', 'dequant_fixtures', 'matvec_fixtures', 'mmvq_fixtures',
-           'mmq_fixtures', 'quantize_q8_1_fixtures', 'fastdiv_values', 'parse_arg', 'value_bytes', 'bind', 'gamma',
-           'round_twin', 'decode', 'classify', 'agreement', 'fixture_tier', 'compare', 'mmvq_twin_of', 'mmq_twin_of',
-           'mmvq_reference', 'mmvq_bound', 'compare_mmvq', 'q8_1_field', 'compare_q8_1', 'cuda_include_dir',
-           'nvrtc_compile', 'sass_summary', 'nvrtc_rows', 'nvcc_path', 'nvrtc_behind_nvcc', 'nvcc_rows',
-           'function_spans', 'reached_lines', 'mutation_analysis', 'fixture_deadline', 'vet', 'usage_message',
-           'vet_table', 'vet_ours', 'ours_row', 'int8_sabotage_rows', 'mmq_sabotage_rows', 'sabotage_rows',
-           'vet_digest', 'bench_measurement', 'ours_measurement']
+           'NVCC_STAND_INS', 'MUTANT_FIXTURES', 'DETECTOR_MODES', 'DETECTOR_FIXTURES', 'CAST_UB', 'CAST_ON_GPU',
+           'PAD_FILLS', 'EDGE_FIXTURES', 'MAX_THREADS', 'MAX_SOURCE_MB', 'MODE_SLOWDOWN', 'Q4_0_SRC', 'FIRST_BAD_KEYS',
+           'MMQ_VET_SABOTAGES', 'Q4_0_SABOTAGES', 'MEASURED', 'BENCH_JSON', 'OURS_JSON', 'VetError', 'UnknownFamily',
+           'BadLaunchExpression', 'UnknownQuantity', 'LaunchDivisionByZero', 'GridLimitExceeded', 'BlockLimitExceeded',
+           'BadGranule', 'BadOutDtype', 'ArgumentsMismatch', 'BadArch', 'BadPadding', 'PaddingDependence',
+           'SourceTooLarge', 'WorkTooLarge', 'parse_expr', 'eval_expr', 'eval_dims', 'KParam', 'signature',
+           'run_kernel', 'build_kernel', 'Fixture', 'odd_offset', 'scale_subnormal_blocks', 'dequant_fixtures',
+           'matvec_fixtures', 'mmvq_fixtures', 'mmq_fixtures', 'quantize_q8_1_fixtures', 'fastdiv_values', 'parse_arg',
+           'value_bytes', 'bind', 'gamma', 'round_twin', 'decode', 'classify', 'agreement', 'fixture_tier', 'compare',
+           'mmvq_twin_of', 'mmq_twin_of', 'mmvq_reference', 'mmvq_bound', 'compare_mmvq', 'q8_1_field', 'compare_q8_1',
+           'cuda_include_dir', 'nvrtc_compile', 'sass_summary', 'nvrtc_rows', 'nvcc_path', 'nvrtc_behind_nvcc',
+           'nvcc_rows', 'function_spans', 'reached_lines', 'mutation_analysis', 'fixture_deadline', 'vet',
+           'usage_message', 'vet_table', 'vet_ours', 'ours_row', 'int8_sabotage_rows', 'mmq_sabotage_rows',
+           'sabotage_rows', 'vet_digest', 'bench_measurement', 'ours_measurement']
 
 # %% ../nbs/37_vet.ipynb #95291db7
 POINTERS = {'dequant': ('x', 'y'), 'matvec': ('w', 'x', 'y'), 'mul_mm': ('w', 'x', 'y'), 'mmvq': ('w', 'a', 'y'), 'mmq': ('w', 'a', 'y'),
@@ -1101,8 +1101,15 @@ def _approx(source:str) -> list:
 def _say(progress, msg):
     if progress is not None: progress(msg)
 
+# UBSan's float-cast-overflow, and what the same conversion does on a GPU: PTX's float-to-integer cvt clamps to the
+# destination's range and turns NaN into 0 (PTX ISA, cvt: "the result is clamped ... by default"), so on a GPU the value is
+# defined; on the CPU it is whatever the x86 instruction leaves, and the fast run's output there is not the GPU's
+CAST_UB = re.compile(r'is outside the range of representable values of type')
+CAST_ON_GPU = "on a GPU this conversion is defined: cvt clamps to the type's range and gives 0 for NaN"
+
 def _detector(e:BaseException, mode:str, fixture:str) -> dict:
     msg = str(e).strip()
+    if CAST_UB.search(msg): msg = msg.replace('\n', f' ({CAST_ON_GPU})\n', 1) if '\n' in msg else f'{msg} ({CAST_ON_GPU})'
     return dict(mode=mode, fixture=fixture, error=type(e).__name__, message=msg[:600])
 
 _AT = re.compile(r' at ([\w.+-]+:\d+)')
@@ -1146,6 +1153,9 @@ def _prepared(family, fixtures, geometry, params, args, out_dtype, shared=None, 
         out.append((fx, argv, offs, yi, xs, *g, nsh, pads))
     return out
 
+# fixtures the asan build runs besides the first two: the edge values, where a conversion's undefined behaviour lives
+# (the Q8_1 quantizer's 'tiny' blocks: amax / 127 underflows, or x / d passes 127; 'inf_nan')
+EDGE_FIXTURES = r'degenerate|subnormal|edge|tiny|inf'
 MAX_THREADS = 2**24         # CPU threads over all fixtures' launches: ours need at most 48k; a grid of 2^31 blocks is refused
 MAX_SOURCE_MB = 8           # the largest source vet reads: llama.cpp's biggest kernel file is a few hundred KB
 MODE_SLOWDOWN = {'fast': 1, 'osthreads': 1, 'race': 4, 'asan': 4}   # a detector build runs a fixture up to this many times slower
@@ -1267,7 +1277,7 @@ def vet(source:str,              # device code: the user's file (kernels and the
         if r.get('detector', {}).get('error') == 'KernelTimeout': stop.set()
         return r
     det_subset = [prepared[0], min(prepared, key=lambda p: math.prod(p[0].out_shape))][:DETECTOR_FIXTURES]
-    edges = [p for p in prepared if re.search(r'degenerate|subnormal|edge', p[0].label) and all(p is not q for q in det_subset)]
+    edges = [p for p in prepared if re.search(EDGE_FIXTURES, p[0].label) and all(p is not q for q in det_subset)]
     def detector_build(mode):
         try: build_kernel(source, kernel, mode, **opts)
         except _usage_errors() as e:   # the fast build worked: a detector build that fails is the tool's gap, said as such

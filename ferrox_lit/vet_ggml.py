@@ -5,16 +5,20 @@
 # %% ../nbs/39a_vet_ggml.ipynb #52393365
 from __future__ import annotations
 import hashlib, json, subprocess, sys, tarfile, tempfile, shutil
+import numpy as np
 from dataclasses import dataclass, field
 from pathlib import Path
 from .core import FerroxError
 from .kinds import require_kind
 from .runtime import cache_dir
+from .device import launch
+from .q8_1 import MMQ_BLOCK, MMQ_BLOCK_BYTES, MMQ_LAYOUTS, mmq_check, mmq_parts, quantize_mmq_q8_1, q8_1_fixtures
 from .vet import vet, vet_table, vet_digest, MEASURED
 
 # %% auto #0
-__all__ = ['GGML_SDIST', 'GGML_INCLUDES', 'CONVERT', 'MMVQ_ARGS', 'GGML_JSON', 'GgmlUnavailable', 'ggml_tree', 'GgmlLaunch',
-           'mmvq_launch', 'vet_ggml', 'ggml_measurement', 'sweep_rows']
+__all__ = ['GGML_SDIST', 'GGML_INCLUDES', 'CONVERT', 'MMVQ_ARGS', 'QUANTIZE_Q8_1', 'GGML_JSON', 'GgmlUnavailable', 'ggml_tree',
+           'GgmlLaunch', 'mmvq_launch', 'vet_ggml', 'ggml_quantize_mmq', 'mmq_layout_rows', 'ggml_measurement',
+           'sweep_rows']
 
 # %% ../nbs/39a_vet_ggml.ipynb #cc8f4829
 GGML_SDIST = ('ggml-python', '0.0.45', '10aac52075cf3c7ef2b00d6c35b1c23f7b018dbeff8ae8df67339b4be1166f05')   # vendors ggml 0.15.3
@@ -111,12 +115,50 @@ def mmvq_launch(kind:str, batch:int=1) -> GgmlLaunch:
                       'cdiv(n_rows, 2)' if two else 'n_rows', '32,2' if two else '32,4',
                       MMVQ_ARGS.replace('{qk}', str(k.block_elems)), batch=batch, pad=(('w', 8192),) if two else ())
 
+# quantize_row_q8_1_cuda: one thread per activation in CUDA blocks of 256, one row (ne1 = 1) and channel (fastdiv(1)); vet's
+# quantize_q8_1 family compares the bytes with our `quantize_q8_1` (the kind vet is told does not matter: no weights are read)
+QUANTIZE_Q8_1 = GgmlLaunch('quantize.cu', 'quantize_q8_1', 'quantize_q8_1', 'cdiv(n, 256)', '256', 'x,y,n,n,n,n,n,1,fastdiv(1)',
+                           granule=256)
+
+
 # %% ../nbs/39a_vet_ggml.ipynb #ca7b4831
 def vet_ggml(kind:str, launch:GgmlLaunch, **kw) -> dict:
     "vet on ggml's own file for `launch` (from the pinned tree), as `launch.command(kind)` runs it."
     root = ggml_tree()
     src = (root / 'src' / 'ggml-cuda' / launch.file).read_text()
     return vet(src, kind=kind, **launch.kw(root), **kw)
+
+# %% ../nbs/39a_vet_ggml.ipynb #bcaec736
+def ggml_quantize_mmq(x:np.ndarray,    # float32 [cols, n]: activation columns, n a multiple of 128
+                      layout:str,      # 'D4', 'DS4' or 'D2S6'
+                      mode:str='fast', # the CPU runtime's build: 'fast', or 'asan' to have a conversion's undefined behaviour named
+                     ) -> np.ndarray:
+    "ggml's own `quantize_mmq_q8_1<layout>` from the pinned tree, run on the CPU runtime: its bytes, uint8 [n/128 * cols * 144]."
+    mmq_check(x, layout)
+    root, (cols, n) = ggml_tree(), x.shape
+    src = (root / 'src' / 'ggml-cuda' / 'quantize.cu').read_text()
+    # a byte the kernel never writes keeps this fill and differs from the twin there; the runtime's own untouched check is off
+    # (live=False), since any quant may legitimately be the fill's byte
+    y = np.full(n // MMQ_BLOCK * cols * MMQ_BLOCK_BYTES, 0xA5, np.uint8)
+    r = launch(src, f'quantize_mmq_q8_1<MMQ_Q8_1_DS_LAYOUT_{layout}>', (cols, -(-n // (4 * MMQ_BLOCK)), 1), (MMQ_BLOCK, 1, 1),
+               [np.ascontiguousarray(x).reshape(-1), None, y, n, n, n * cols, n * cols, n, cols, 1], mode=mode, live=False,
+               include_dirs=tuple(str(root / d) for d in GGML_INCLUDES), filename='quantize.cu')
+    return r.outputs[2]
+
+def mmq_layout_rows(layout:str, fixtures:dict|None=None, twin=quantize_mmq_q8_1) -> list:
+    """ggml's `quantize_mmq_q8_1` against `twin` on every fixture (`q8_1_fixtures`' by default): per fixture the header bytes
+    and the quants that differ, and of the quants how many sit where the float-to-int8 conversion is undefined in C++
+    (a NaN or out-of-range quotient: the CPU gives x86's answer there, a GPU `cvt_s8`'s, which the twin follows)."""
+    out = []
+    for name, x in (fixtures or q8_1_fixtures(0)).items():
+        got, want = (v.reshape(-1, MMQ_BLOCK_BYTES) for v in (ggml_quantize_mmq(x, layout), twin(x, layout)))
+        r = mmq_parts(x, layout)[2]
+        ub = (np.isnan(r) | (r > 127) | (r < -128)).reshape(x.shape[0], -1, MMQ_BLOCK).transpose(1, 0, 2).reshape(-1, MMQ_BLOCK)
+        dq = got[:, 16:] != want[:, 16:]
+        out.append(dict(layout=layout, fixture=name, blocks=len(got), header_bytes_differ=int((got[:, :16] != want[:, :16]).sum()),
+                        quants_differ=int(dq.sum()), undefined_conversions=int(ub.sum()), differ_where_defined=int((dq & ~ub).sum())))
+    return out
+
 
 # %% ../nbs/39a_vet_ggml.ipynb #57b1c188
 GGML_JSON = MEASURED / 'vet_ggml.json'   # written by benchmarks/vet_ggml.py
