@@ -8,7 +8,7 @@ none of their text is written here, only figures. Cold: a fresh, empty cache per
 Per kernel: the tier reached, outputs compared, mismatches per class, detector findings, NVRTC and nvcc figures, wall time.
 Writes docs/measurements/vet_ggml.json, which page 39a renders. Not a test: minutes of CPU.
 
-    python benchmarks/vet_ggml.py [--jobs 2] [--mutant-limit 40] [--only dequant|mmvq|quantize|mutants] [--skip-mutants] [--json ...]
+    python benchmarks/vet_ggml.py [--jobs 2] [--mutant-limit 40] [--only dequant|mmvq|mmvq8|quantize|mutants] [--skip-mutants]
 """
 import argparse, json, os, platform, tempfile, time
 from pathlib import Path
@@ -56,7 +56,8 @@ def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument('--jobs', type=int, default=2)
     p.add_argument('--mutant-limit', type=int, default=40)
-    p.add_argument('--only', choices=('dequant', 'mmvq', 'quantize', 'mutants'))
+    p.add_argument('--only', choices=('dequant', 'mmvq', 'mmvq8', 'quantize', 'mutants'),
+                   help='one part, merged into the file already there (mmvq8: batch 8 for the kinds besides BATCH8)')
     p.add_argument('--skip-mutants', action='store_true', help='leave out the Q4_K mutation analysis')
     p.add_argument('--warm', action='store_true', help='reuse the cache (the figures are then not cold)')
     p.add_argument('--json', default=str(Path(__file__).resolve().parent.parent / 'docs' / 'measurements' / 'vet_ggml.json'))
@@ -72,6 +73,7 @@ def main():
     if a.only in (None, 'mmvq'):
         cases += [(k.name, mmvq_launch(k.name, 1), False) for k in KINDS]
         cases += [(k, mmvq_launch(k, 8), False) for k in BATCH8]
+    if a.only == 'mmvq8': cases += [(k.name, mmvq_launch(k.name, 8), False) for k in KINDS if k.name not in BATCH8]
     if a.only in (None, 'quantize'): cases.append(('Q8_1', QUANTIZE_Q8_1, False))
     if a.only in (None, 'mutants') and not a.skip_mutants: cases.append(('Q4_K', mmvq_launch('Q4_K', 1), True))
     rows, t0 = [], time.time()

@@ -16,9 +16,9 @@ from .q8_1 import MMQ_BLOCK, MMQ_BLOCK_BYTES, MMQ_LAYOUTS, mmq_check, mmq_parts,
 from .vet import vet, vet_table, vet_digest, MEASURED
 
 # %% auto #0
-__all__ = ['GGML_SDIST', 'GGML_INCLUDES', 'CONVERT', 'MMVQ_ARGS', 'QUANTIZE_Q8_1', 'GGML_JSON', 'GgmlUnavailable', 'ggml_tree',
-           'GgmlLaunch', 'mmvq_launch', 'vet_ggml', 'ggml_quantize_mmq', 'mmq_layout_rows', 'ggml_measurement',
-           'sweep_rows']
+__all__ = ['GGML_SDIST', 'GGML_INCLUDES', 'CONVERT', 'MMVQ_ARGS', 'QUANTIZE_Q8_1', 'GGML_JSON', 'TIER_LETTERS', 'GgmlUnavailable',
+           'ggml_tree', 'GgmlLaunch', 'mmvq_launch', 'vet_ggml', 'ggml_quantize_mmq', 'mmq_layout_rows',
+           'ggml_measurement', 'sweep_rows']
 
 # %% ../nbs/39a_vet_ggml.ipynb #cc8f4829
 GGML_SDIST = ('ggml-python', '0.0.45', '10aac52075cf3c7ef2b00d6c35b1c23f7b018dbeff8ae8df67339b4be1166f05')   # vendors ggml 0.15.3
@@ -170,16 +170,25 @@ def ggml_measurement(path=None) -> dict|None:
     m = json.loads(p.read_text())
     return m | dict(stale=m.get('vet') != vet_digest())
 
-def sweep_rows(m:dict) -> list:
-    "The sweep as table rows: kernel, tier, outputs, mismatches per class, detectors, nvcc sm_90, time."
+TIER_LETTERS = {'bit-exact': 'a', 'bound': 'b', 'nmse': 'c', 'none': 'none'}   # fixtures per tier, as the tier table names them
+
+def sweep_rows(m:dict, file:str|None=None) -> list:
+    "The sweep (of one `file`, or all) as table rows: kernel, tier, fixtures per tier, outputs, mismatches per class, detectors, nvcc, time."
     out = []
     for r in m['rows']:
+        if file is not None and r['file'] != file: continue
+        name = f"`{r['kernel']}`"
         if r['verdict'] == 'refused':
-            out.append(dict(kind=r['kind'], kernel=f"`{r['kernel']}`", verdict='refused', tier='', compared='',
+            out.append(dict(kind=r['kind'], kernel=name, verdict='refused', tier='', fixtures='', compared='',
                             classes=f"{r['error']}: {r['message'][:90]}", detectors='', nvcc='', seconds=r['seconds'])); continue
         s = r.get('nvcc_sm90') or {}
         mu = r['mutants'] if r.get('mutation_run') else None
-        out.append(dict(kind=r['kind'], kernel=f"`{r['kernel']}`", verdict=r['verdict'], tier=r['tier'], compared=f"{r['elements']:,}",
+        ft = r.get('fixture_tiers') or {}
+        off = r.get('off_tier') or []
+        out.append(dict(kind=r['kind'], kernel=name, verdict=r['verdict'], tier=r['tier'],
+                        fixtures=', '.join(f'{TIER_LETTERS[t]} {n}' for t, n in ft.items() if n)
+                                 + ''.join(f"; {o['fixture']}: NMSE {o['nmse']:.2g}" for o in off[:1] if o.get('nmse') is not None),
+                        compared=f"{r['elements']:,}",
                         classes=', '.join(f'{k} {v}' for k, v in r['classes'].items()) or 'none',
                         detectors='; '.join(f"{d['error']} ({d['mode']}, {d['fixture']})" for d in r['detectors'][:2]) or 'none',
                         nvcc=(f"{s['registers']} regs, {s['spill_stores']} B spills, {s['instructions']} SASS" if s.get('registers')
@@ -187,3 +196,4 @@ def sweep_rows(m:dict) -> list:
                                                           if mu and mu.get('status') == 'ok' else ''),
                         seconds=r['seconds']))
     return out
+

@@ -109,6 +109,34 @@ def test_cuda_and_ggml_cpu_recipes_differ_where_expected():
     assert (np.abs(dequantize_q8_1(quantize_q8_1(xs)) - xs) <= np.repeat(a[0], 32, -1) * 0.5 + 1e-3 * np.abs(xs) + 1e-6).all()
 
 
+def test_quantize_mmq_q8_1_edges():
+    x = np.zeros((2, 256), np.float32); x[0, :33] = 127; x[0, 33] = -63.5; x[1, 128] = np.nan; x[1, 129] = 2
+    d, s, q = mmq_q8_1_fields(quantize_mmq_q8_1(x, 'DS4'), 2, 'DS4')
+    assert d[0, 1] == 1 and q[0, 33] == -64 and s[0, 0] == 127 * 32          # d_inv exactly 1; roundf's tie away from zero
+    assert (d[0, 2:] == 0).all() and (q[0, 64:] == 0).all()                  # all-zero blocks: d_inv inf, 0 * inf NaN, converted to 0
+    assert q[1, 129] == 127 and np.isnan(s[1, 4])                            # amax ignores the NaN (fmaxf); its sum does not
+    assert half_rn(np.float32([np.nan, -np.nan, 1, 65520])).tolist() == [0x7FFF, 0x7FFF, 0x3C00, 0x7C00]   # CUDA's NaN; 65520 to inf
+    assert cvt_s8(np.float32([np.nan, np.inf, -np.inf, 200, -200, -3])).tolist() == [0, 127, -128, 127, -128, -3]
+    t = np.full((1, 128), 2 ** -140, np.float32)                              # amax a few subnormal units: 127 / amax is inf
+    d, s, q = mmq_q8_1_fields(quantize_mmq_q8_1(t, 'D4'), 1, 'D4')
+    assert (q == 127).all() and (d == 0).all()                                # inf quotients saturate; the scale is 1 / inf = 0
+    # D2S6: two scales per 128, the six sums of the first 96 values in 16s; the last 32 values have none
+    y = np.arange(256, dtype=np.float32).reshape(1, 256)
+    d, s, q = mmq_q8_1_fields(quantize_mmq_q8_1(y, 'D2S6'), 1, 'D2S6')
+    assert d.shape == (1, 4) and s.shape == (1, 12) and s[0, 0] == sum(range(16)) and s[0, 6] == sum(range(128, 144))
+    # the transposed order: block c * cols + col
+    z = np.stack([np.full(256, 1, np.float32), np.full(256, -1, np.float32)])
+    raw = quantize_mmq_q8_1(z, 'D4').reshape(4, MMQ_BLOCK_BYTES)
+    assert [int(raw[i, 16:].view(np.int8)[0]) for i in range(4)] == [127, -127, 127, -127]
+
+def test_quantize_mmq_q8_1_refuses_bad_input():
+    import pytest
+    with pytest.raises(Q8_1Error, match='layout'): quantize_mmq_q8_1(np.zeros((1, 128), np.float32), 'D8')
+    with pytest.raises(Q8_1Error, match='multiple of 128'): quantize_mmq_q8_1(np.zeros((1, 96), np.float32), 'D4')
+    with pytest.raises(Q8_1Error, match='float32'): quantize_mmq_q8_1(np.zeros((1, 128)), 'D4')
+    with pytest.raises(Q8_1Error, match='float32'): quantize_mmq_q8_1(np.zeros(128, np.float32), 'D4')
+
+
 def test_kernel_equals_twin_and_sabotages_fire():
     for name, x in q8_1_fixtures(5).items():
         assert (run_quantize_q8_1(x) == quantize_q8_1(x)).all(), name

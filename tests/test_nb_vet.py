@@ -381,6 +381,25 @@ def test_int8_family_ours_and_sabotages():
     assert 'field q[' in rows['mul-by-inverse']['first_bad'] and rows['partial-mask']['verdict'] == 'fail'
 
 
+def test_a_conversion_ub_is_named_with_what_a_gpu_does():
+    text, fn = q8_1_src()
+    old, new, _, _ = Q8_1_SABOTAGES['no-clamp']
+    run = lambda: vet(text.replace(old, new), fn, 'Q8_0', 'quantize_q8_1', f'cdiv(n, {Q8_1_THREADS})', Q8_1_THREADS, 'x,y,n',
+                      mutants=False, nvrtc=False, nvcc=False)
+    r = run()
+    cast = [d for d in r['detectors'] if CAST_UB.search(d['message'])]
+    assert r['verdict'] == 'fail' and cast, r['detectors']
+    assert all(d['mode'] == 'asan' and CAST_ON_GPU in d['message'].splitlines()[0] for d in cast)
+    assert 'tiny' in {d['fixture'] for d in cast}      # an edge fixture, not one of the two every detector build runs
+    other = _detector(RuntimeError('k (asan): heap-buffer-overflow, at k.cu:3'), 'asan', 'seed 1')
+    assert CAST_ON_GPU not in other['message']          # only a conversion finding carries the note
+    # sabotage: with no edge fixtures the asan build never meets the undefined conversion, and says nothing of it
+    g = vet.__globals__; keep = g['EDGE_FIXTURES']; g['EDGE_FIXTURES'] = r'^$'
+    try: quiet = run()
+    finally: g['EDGE_FIXTURES'] = keep
+    assert not [d for d in quiet['detectors'] if CAST_UB.search(d['message'])], quiet['detectors']
+
+
 def test_int8_bad_input():
     from ferrox_lit.mmvq import mmvq_src, MMVQ_ROWS
     from ferrox_lit.q8_1 import q8_1_src

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 
 import hashlib, json, subprocess, sys, tarfile, tempfile, shutil
+import numpy as np
 from dataclasses import dataclass, field
 from pathlib import Path
 from ferrox_lit.core import FerroxError
 from ferrox_lit.kinds import require_kind
 from ferrox_lit.runtime import cache_dir
+from ferrox_lit.device import launch
+from ferrox_lit.q8_1 import MMQ_BLOCK, MMQ_BLOCK_BYTES, MMQ_LAYOUTS, mmq_check, mmq_parts, quantize_mmq_q8_1, q8_1_fixtures
 from ferrox_lit.vet import vet, vet_table, vet_digest, MEASURED
 
 
@@ -19,6 +22,29 @@ globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__"
 
 from IPython.display import Markdown
 from ferrox_lit.core import md_table, errors_table
+
+
+def test_ggml_quantize_mmq_is_the_twin():
+    rows = [r for lay in MMQ_LAYOUTS for r in mmq_layout_rows(lay)]
+    assert len(rows) == 3 * len(q8_1_fixtures(0))
+    assert all(r['header_bytes_differ'] == 0 and r['differ_where_defined'] == 0 for r in rows), rows
+    assert sum(r['undefined_conversions'] for r in rows) > 0   # the fixtures do reach the undefined conversions
+    x = {'gaussian': q8_1_fixtures(0)['gaussian']}
+    # sabotage: the twin of another layout, and the twin without the transposed block order, both caught
+    wrong = mmq_layout_rows('D4', x, twin=lambda v, lay: quantize_mmq_q8_1(v, 'DS4'))[0]
+    assert wrong['header_bytes_differ'] > 0
+    untransposed = lambda v, lay: np.concatenate([quantize_mmq_q8_1(v[i:i + 1], lay) for i in range(len(v))])
+    assert mmq_layout_rows('DS4', x, twin=untransposed)[0]['differ_where_defined'] > 0
+    # sabotage: quants by division, x / d, as quantize_q8_1 writes them: some quants move where the conversion is defined
+    def by_division(v, lay):
+        raw = quantize_mmq_q8_1(v, lay).reshape(-1, MMQ_BLOCK_BYTES).copy()
+        d = raw[:, :16].copy().view(np.float32)                                     # D4: a float32 scale per 32
+        vv = v.reshape(v.shape[0], -1, MMQ_BLOCK).transpose(1, 0, 2).reshape(-1, 4, 32)
+        with np.errstate(all='ignore'): q = np.round(vv / d[..., None]).astype(np.int8)
+        raw[:, 16:] = q.reshape(-1, MMQ_BLOCK).view(np.uint8)
+        return raw.reshape(-1)
+    big = {'gaussian': np.random.default_rng(3).standard_normal((64, 512)).astype(np.float32)}
+    assert mmq_layout_rows('D4', big, twin=by_division)[0]['differ_where_defined'] > 0
 
 
 def test_ggml_files_through_vet():
