@@ -173,7 +173,7 @@ def ggml_measurement(path=None) -> dict|None:
 TIER_LETTERS = {'bit-exact': 'a', 'bound': 'b', 'nmse': 'c', 'none': 'none'}   # fixtures per tier, as the tier table names them
 
 def sweep_rows(m:dict, file:str|None=None) -> list:
-    "The sweep (of one `file`, or all) as table rows: kernel, tier, fixtures per tier, outputs, mismatches per class, detectors, nvcc, time."
+    "The sweep (of one `file`, or all) as rows: kernel, tier, fixtures per tier, outputs, mismatches per class, detectors, nvcc, time."
     out = []
     for r in m['rows']:
         if file is not None and r['file'] != file: continue
