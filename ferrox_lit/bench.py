@@ -286,7 +286,7 @@ def bench_tunings(kind, n_rows:int, n_cols:int, batch:int, names=tuple(TUNINGS),
     return rows
 
 # %% ../nbs/51_bench.ipynb #e9251d8b
-_MEAS = Path(__file__).resolve().parent.parent / 'docs' / 'measurements' if '__file__' in globals() else Path('../docs/measurements')
+from .core import MEASURED as _MEAS   # docs/measurements, found from the package
 MODEL_SHAPES = _MEAS / 'model_shapes.json'   # written by model_shapes(); read on machines without the model
 MODEL_BATCHES = (1, 32, 512)                 # decode, a small prefill chunk, a large one
 

@@ -4,12 +4,19 @@
 
 # %% ../nbs/00_core.ipynb #2e5b9e77
 from __future__ import annotations
+import importlib.util
+from pathlib import Path
 import numpy as np
 
+
 # %% auto #0
-__all__ = ['FerroxError', 'WrongDtype', 'NotWholeBlocks', 'UnknownKind', 'OnDevice', 'on_device', 'require_host', 'require_dtype',
-           'mismatches', 'max_abs_diff', 'md_table', 'errors_table', 'byte_at', 'u16_at', 'word_at', 'dp4a', 'vsub4',
-           'NotIntegerTable', 'int8_table', 'i8_table_src', 'lut4']
+__all__ = ['REPO', 'MEASURED', 'FerroxError', 'WrongDtype', 'NotWholeBlocks', 'UnknownKind', 'OnDevice', 'on_device',
+           'require_host', 'require_dtype', 'mismatches', 'max_abs_diff', 'md_table', 'errors_table', 'byte_at',
+           'u16_at', 'word_at', 'dp4a', 'vsub4', 'NotIntegerTable', 'int8_table', 'i8_table_src', 'lut4']
+
+# %% ../nbs/00_core.ipynb #cf50f5aa
+REPO = Path(importlib.util.find_spec('ferrox_lit').origin).resolve().parent.parent   # the checkout: ferrox_lit/__init__.py's grandparent
+MEASURED = REPO / 'docs' / 'measurements'   # the committed measurement files, one folder for every module and page
 
 # %% ../nbs/00_core.ipynb #40b2d767
 class FerroxError(Exception):

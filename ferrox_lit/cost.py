@@ -12,8 +12,8 @@ from .banks import trace_mul_mm, bank_report, kstep_total, plot_sites, PARTS
 from .bench import limits
 
 # %% auto #0
-__all__ = ['MEASUREMENTS', 'PREDICT_SHAPE', 'PREDICT_BATCHES', 'bank_rows', 'plot_banks', 'cpu_throughput', 'predicted_floors',
-           'measured_gpu', 'plot_cost']
+__all__ = ['PREDICT_SHAPE', 'PREDICT_BATCHES', 'bank_rows', 'plot_banks', 'cpu_throughput', 'predicted_floors', 'measured_gpu',
+           'plot_cost']
 
 # %% ../nbs/53_cost.ipynb #d313f560
 @functools.lru_cache(maxsize=None)
@@ -31,7 +31,7 @@ def plot_banks(kind):
     return fig
 
 # %% ../nbs/53_cost.ipynb #8c7c2676
-MEASUREMENTS = Path(__file__).resolve().parent.parent / 'docs' / 'measurements' if '__file__' in globals() else Path('../docs/measurements')
+from .core import MEASURED as MEASUREMENTS   # docs/measurements, found from the package
 
 def _load(name:str):
     "A committed measurement file, or None where this checkout or install does not have it."

@@ -10,7 +10,7 @@ from functools import partial
 from pathlib import Path
 from typing import Callable
 import numpy as np
-from .core import FerroxError, mismatches
+from .core import FerroxError, mismatches, MEASURED
 from .kind import random_blocks
 from .kinds import KINDS, require_kind
 from .mul_mm import kernel_src, THREADS
@@ -243,9 +243,7 @@ def family_table(gpu, # `ferrox_lit.gpu` (a floor above this one: the caller han
     return rows
 
 # %% ../nbs/29_families.ipynb #fb628be7
-FAMILY_SOURCES = (
-    (Path(__file__).resolve().parent.parent if '__file__' in globals() else Path('..')) / 'docs' / 'measurements' / 'family_sources.json'
-)
+FAMILY_SOURCES = MEASURED / 'family_sources.json'   # written by benchmarks/family_sources.py
 VARIANTS = {'dequant_f16': ('dequant', dict(out='f16'))}  # baseline name -> (family, emitter options): a second output type
 MOVED = ('mul_mm', 'matvec', 'rq_matvec', 'mv_reduce', 'dequant', 'dequant_f16')  # what moved onto rows: must stay byte-identical
 

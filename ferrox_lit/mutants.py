@@ -27,7 +27,7 @@ from .kinds import KINDS
 
 # %% auto #0
 __all__ = ['TINY', 'TYPE_WORDS', 'CAST_TEMPLATES', 'OPERATOR_CLASSES', 'VERDICTS', 'F16_SUBNORMAL', 'DEQUANT_THREADS',
-           'MATVEC_VARIANTS', 'KERNEL_BODIES', 'GEMM_KINDS', 'SHARED_BODIES', 'MEASURED', 'MUTANTS_JSON', 'EQUIVALENT',
+           'MATVEC_VARIANTS', 'KERNEL_BODIES', 'GEMM_KINDS', 'SHARED_BODIES', 'MUTANTS_JSON', 'EQUIVALENT',
            'MutantError', 'BadVerdict', 'Token', 'tokens', 'template_brackets', 'Mutant', 'mutants', 'mutants_cache',
            'MutationReport', 'analyse', 'verdict', 'NotInKernel', 'file_lines', 'splice', 'live_lines', 'fixtures',
            'KernelJudge', 'judge_dequant', 'judge_mul_mm', 'judge_matvec', 'kernel_files', 'judges_digest', 'targets',
@@ -557,7 +557,7 @@ def target_limit(family:str, kind:str, variant:str, file:str, limit:int=120, bod
     return body_limit, (GEMM_KINDS.index(kind) + 1 if kind in GEMM_KINDS else 0)
 
 # %% ../nbs/38_mutants.ipynb #447c4100
-MEASURED = Path(__file__).resolve().parent.parent / 'docs' / 'measurements' if '__file__' in globals() else Path('../docs/measurements')
+from .core import MEASURED   # docs/measurements, found from the package
 MUTANTS_JSON = MEASURED / 'mutants_cpu.json'   # written by benchmarks/mutants_ours.py
 
 class StaleMutants(FerroxError, RuntimeError): "The mutation measurement was made of other kernel or judge text than the package has."

@@ -11,7 +11,7 @@ from .core import FerroxError
 from .source import cuda_text, cuda_path, CUDA_DIR
 
 # %% auto #0
-__all__ = ['RUNTIME_HEADERS', 'SABOTAGES', 'STRIDE', 'SWEEPS', 'SABOTAGE_SWEEP', 'SABOTAGE_STRIDE', 'MEASURED', 'EXHAUSTIVE_JSON',
+__all__ = ['RUNTIME_HEADERS', 'SABOTAGES', 'STRIDE', 'SWEEPS', 'SABOTAGE_SWEEP', 'SABOTAGE_STRIDE', 'EXHAUSTIVE_JSON',
            'Q8_0_HALF_SRC', 'RuntimeCheckError', 'with_runtime', 'sources_digest', 'build_check', 'run_check',
            'half_to_float_table', 'numpy_half', 'same_or_both_nan', 'sample_floats', 'bf16_reference', 'convert',
            'fp8_codes', 'strided_report', 'sabotage_report', 'StaleMeasurement', 'exhaustive_rows', 'q8_0_half_twin',
@@ -193,7 +193,7 @@ SABOTAGES['hadd_narrow'] = ('FX_SABOTAGE_HADD_NARROW', '__hadd rounds the sum to
 SABOTAGE_SWEEP['hadd_narrow'] = ('binop', 'hadd')
 
 # %% ../nbs/29b_runtime.ipynb #17dd6b04
-MEASURED = Path(__file__).resolve().parent.parent / 'docs' / 'measurements' if '__file__' in globals() else Path('../docs/measurements')
+from .core import MEASURED   # docs/measurements, found from the package
 EXHAUSTIVE_JSON = MEASURED / 'runtime_fp16_cpu.json'   # written by benchmarks/runtime_exhaustive.py
 
 class StaleMeasurement(RuntimeCheckError): "The exhaustive measurement was made of other header or driver text than the package's."

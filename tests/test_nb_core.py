@@ -4,11 +4,22 @@
 from __future__ import annotations
 
 
+import importlib.util
+from pathlib import Path
 import numpy as np
 
 
 import ferrox_lit.core as _nbmod
 globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
+
+
+def test_measurements_found_from_anywhere():
+    import os, tempfile
+    here = os.getcwd()
+    try:
+        os.chdir(tempfile.gettempdir())   # sabotage of a cwd-relative path: '../docs/measurements' does not exist from here
+        assert (MEASURED / 'vet_ours_cpu.json').is_file() and not Path('../docs/measurements/vet_ours_cpu.json').is_file()
+    finally: os.chdir(here)
 
 
 def test_require_dtype():

@@ -10,7 +10,7 @@ from functools import partial
 from pathlib import Path
 from typing import Callable
 import numpy as np
-from ferrox_lit.core import FerroxError, mismatches
+from ferrox_lit.core import FerroxError, mismatches, MEASURED
 from ferrox_lit.kind import random_blocks
 from ferrox_lit.kinds import KINDS, require_kind
 from ferrox_lit.mul_mm import kernel_src, THREADS
