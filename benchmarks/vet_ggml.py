@@ -59,6 +59,7 @@ def main():
     p.add_argument('--only', choices=('dequant', 'mmvq', 'mmvq8', 'quantize', 'mutants'),
                    help='one part, merged into the file already there (mmvq8: batch 8 for the kinds besides BATCH8)')
     p.add_argument('--skip-mutants', action='store_true', help='leave out the Q4_K mutation analysis')
+    p.add_argument('--kinds', default='', help='with --only: just these kinds (comma-separated), merged into the file')
     p.add_argument('--warm', action='store_true', help='reuse the cache (the figures are then not cold)')
     p.add_argument('--json', default=str(Path(__file__).resolve().parent.parent / 'docs' / 'measurements' / 'vet_ggml.json'))
     a = p.parse_args()
@@ -76,6 +77,7 @@ def main():
     if a.only == 'mmvq8': cases += [(k.name, mmvq_launch(k.name, 8), False) for k in KINDS if k.name not in BATCH8]
     if a.only in (None, 'quantize'): cases.append(('Q8_1', QUANTIZE_Q8_1, False))
     if a.only in (None, 'mutants') and not a.skip_mutants: cases.append(('Q4_K', mmvq_launch('Q4_K', 1), True))
+    if a.kinds: cases = [c for c in cases if c[0] in a.kinds.split(',')]
     rows, t0 = [], time.time()
     for kind, launch, mut in cases:
         with tempfile.TemporaryDirectory(prefix='fx-vet-ggml-') as cache:
@@ -98,7 +100,7 @@ def main():
     meta = dict(vet=vet_digest(), sdist=list(GGML_SDIST), machine=platform.machine(), cpus=os.cpu_count(), jobs=a.jobs,
                 cold=not a.warm, mutant_limit=a.mutant_limit, seconds=round(time.time() - t0, 1),
                 when=time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime()))
-    rows, meta = merged(Path(a.json), rows, meta, a.only)
+    rows, meta = merged(Path(a.json), rows, meta, a.only and a.only + (f' {a.kinds}' if a.kinds else ''))
     Path(a.json).write_text(json.dumps(dict(meta, rows=rows), indent=1) + '\n')
     print(f"wrote {a.json}: {len(rows)} kernels, {meta['seconds']} s")
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib, json, os, platform, time
 from pathlib import Path
 import numpy as np
-from .core import FerroxError, WrongDtype
+from .core import FerroxError, WrongDtype, MEASURED
 from .kinds import KINDS, require_kind
 from .core import mismatches
 from .kind import random_blocks
@@ -745,6 +745,4 @@ def evidence_table(res:dict) -> list:
             for k in kinds]
 
 # %% ../nbs/50_gpu.ipynb #2555fdab
-EVIDENCE = (
-    (Path(__file__).resolve().parent.parent if '__file__' in globals() else Path('..')) / 'docs' / 'measurements' / 'evidence_gpu.json'
-)
+EVIDENCE = MEASURED / 'evidence_gpu.json'

@@ -262,7 +262,8 @@ def test_cli_vet():
 
 def test_readme_vet_example_runs_as_written():
     import subprocess, tempfile, time
-    readme = (Path(__file__).resolve().parent.parent if '__file__' in globals() else Path('..').resolve()) / 'README.md'
+    from ferrox_lit.core import REPO
+    readme = REPO / 'README.md'
     block = next(b for b in re.findall(r'```sh\n(.*?)```', readme.read_text(), re.S) if 'ferrox-lit examples' in b)
     env = {**os.environ, 'PATH': f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}   # this venv's ferrox-lit
     with tempfile.TemporaryDirectory(prefix='fx-readme-') as d:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib, json, os, platform, time
 from pathlib import Path
 import numpy as np
-from ferrox_lit.core import FerroxError, WrongDtype
+from ferrox_lit.core import FerroxError, WrongDtype, MEASURED
 from ferrox_lit.kinds import KINDS, require_kind
 from ferrox_lit.core import mismatches
 from ferrox_lit.kind import random_blocks
