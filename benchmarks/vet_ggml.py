@@ -10,10 +10,18 @@ Writes docs/measurements/vet_ggml.json, which page 39a renders. Not a test: minu
 
     python benchmarks/vet_ggml.py [--jobs 2] [--mutant-limit 40] [--only dequant|mmvq|mmvq8|quantize|mutants] [--skip-mutants]
 """
-import argparse, json, os, platform, tempfile, time
+import argparse, json, os, platform, re, tempfile, time
 from pathlib import Path
 
 BATCH8 = ('Q4_0', 'Q8_0', 'Q4_K', 'Q6_K')   # mul_mat_vec_q<type, 8, false>: the issue's MMQ kinds, at the decode batch of 8
+
+UBSAN = re.compile(r'([\w.+-]+:\d+):\d+: runtime error: (.*)')   # UBSan's own line: the file and line where it happened
+
+def detector(d:dict) -> dict:
+    "One detector finding: its first line, and where UBSan reports one, the header line it happened at and what it was."
+    m = UBSAN.search(d['message'])
+    return dict(mode=d['mode'], fixture=d['fixture'], error=d['error'], message=d['message'].splitlines()[0][:300],
+                where=m.group(1) if m else None, ub=m.group(2)[:160] if m else None)
 
 def row(kind, launch, r) -> dict:
     "The figures of one vet report."
@@ -24,8 +32,7 @@ def row(kind, launch, r) -> dict:
                 fixture_tiers={t: sum(f.get('tier') == t for f in r['fixtures']) for t in ('bit-exact', 'bound', 'nmse', 'none')},
                 off_tier=[dict(fixture=f['fixture'], nmse=f.get('nmse')) for f in r['fixtures'] if f.get('tier') == 'none'][:6],
                 classes={k: v for k, v in r['mismatch_classes'].items() if v},
-                detectors=[dict(mode=d['mode'], fixture=d['fixture'], error=d['error'], message=d['message'].splitlines()[0][:200])
-                           for d in r['detectors']],
+                detectors=[detector(d) for d in r['detectors']],
                 nvrtc=nv['status'], nvrtc_detail=nv.get('detail', '')[:200], nvcc=cc.get('status'), nvcc_detail=cc.get('detail', '')[:200],
                 nvcc_sm90=dict(registers=sm90.get('registers'), spill_stores=sm90.get('spill_stores'),
                                instructions=sm90.get('sass', {}).get('instructions')) if sm90 else None,
@@ -39,7 +46,7 @@ def _key(r) -> tuple: return (r['file'], r['kind'], r['batch'], r['mutation_run'
 def merged(path:Path, rows:list, meta:dict, only:str|None) -> tuple:
     """With --only, this run's rows in place of the same kernels' rows of the file already there, when that file was
     measured with the same vet (else this run's rows alone, said). Each part keeps its own time in `parts`."""
-    part = dict(seconds=meta['seconds'], when=meta['when'], cold=meta['cold'], jobs=meta['jobs'])
+    part = dict(seconds=meta['seconds'], when=meta['when'], cold=meta['cold'], jobs=meta['jobs'], cxx_flags=meta['cxx_flags'])
     old = json.loads(path.read_text()) if only and path.exists() else None
     if old is not None and old.get('vet') != meta['vet']:
         print(f"{path.name} was measured with vet {old.get('vet')}, this run with {meta['vet']}: its other rows are dropped")
@@ -97,7 +104,9 @@ def main():
             rows.append(out)
             print(f"{kind:8} {launch.file:10} b={launch.batch or '-'} {out['verdict']:7} {out.get('tier', out.get('error', ''))!s:10} "
                   f"{out['seconds']:6.1f} s {out.get('classes', out.get('message', ''))}", flush=True)
+    from ferrox_lit.runtime import _COMMON
     meta = dict(vet=vet_digest(), sdist=list(GGML_SDIST), machine=platform.machine(), cpus=os.cpu_count(), jobs=a.jobs,
+                cxx_flags=' '.join(_COMMON),   # the CPU runtime's compile flags: a runtime fix changes results, not vet's digest
                 cold=not a.warm, mutant_limit=a.mutant_limit, seconds=round(time.time() - t0, 1),
                 when=time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime()))
     rows, meta = merged(Path(a.json), rows, meta, a.only and a.only + (f' {a.kinds}' if a.kinds else ''))

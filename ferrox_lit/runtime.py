@@ -317,7 +317,10 @@ def kernel_params(src:str, fn_name:str) -> list:
     return out
 
 # %% ../nbs/30_host.ipynb #4caee3c5
-_COMMON = ['-std=c++17', '-O2', '-ffp-contract=off', '-fno-fast-math', '-w']
+# -fno-strict-aliasing: CUDA code reads one type's bytes through another's pointer (ggml's IQ2 dots read an int2 as
+# uint16_t[4]); GPU compilers keep such reads, while g++ -O2 may reorder or drop them under C++'s aliasing rule and
+# compute garbage (ggml's IQ2_XS matvec: NMSE 1.2 to 2.1 against the format's math with it, tier (c) without it)
+_COMMON = ['-std=c++17', '-O2', '-ffp-contract=off', '-fno-fast-math', '-fno-strict-aliasing', '-w']
 _DIV0 = ['-fsanitize=integer-divide-by-zero', '-fno-sanitize-recover=integer-divide-by-zero']  # every kernel build; handlers in runner.cpp
 _DETECT_O = '-O1'   # the detector builds' kernel unit: the sanitizers' recommended level, and faster to build than -O2
 _MODE_FLAGS = {'fast': (_DIV0, []),

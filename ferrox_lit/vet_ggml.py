@@ -4,7 +4,7 @@
 
 # %% ../nbs/39a_vet_ggml.ipynb #52393365
 from __future__ import annotations
-import hashlib, json, subprocess, sys, tarfile, tempfile, shutil
+import hashlib, json, re, subprocess, sys, tarfile, tempfile, shutil
 import numpy as np
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,9 +16,9 @@ from .q8_1 import MMQ_BLOCK, MMQ_BLOCK_BYTES, MMQ_LAYOUTS, mmq_check, mmq_parts,
 from .vet import vet, vet_table, vet_digest, MEASURED
 
 # %% auto #0
-__all__ = ['GGML_SDIST', 'GGML_INCLUDES', 'CONVERT', 'MMVQ_ARGS', 'QUANTIZE_Q8_1', 'GGML_JSON', 'TIER_LETTERS', 'GgmlUnavailable',
-           'ggml_tree', 'GgmlLaunch', 'mmvq_launch', 'vet_ggml', 'ggml_quantize_mmq', 'mmq_layout_rows',
-           'ggml_measurement', 'sweep_rows']
+__all__ = ['GGML_SDIST', 'GGML_INCLUDES', 'CONVERT', 'MMVQ_ARGS', 'QUANTIZE_Q8_1', 'GGML_JSON', 'TIER_LETTERS', 'ON_A_GPU',
+           'GgmlUnavailable', 'ggml_tree', 'GgmlLaunch', 'mmvq_launch', 'vet_ggml', 'ggml_quantize_mmq',
+           'mmq_layout_rows', 'ggml_measurement', 'sweep_rows', 'on_a_gpu', 'findings']
 
 # %% ../nbs/39a_vet_ggml.ipynb #cc8f4829
 GGML_SDIST = ('ggml-python', '0.0.45', '10aac52075cf3c7ef2b00d6c35b1c23f7b018dbeff8ae8df67339b4be1166f05')   # vendors ggml 0.15.3
@@ -196,4 +196,32 @@ def sweep_rows(m:dict, file:str|None=None) -> list:
                                                           if mu and mu.get('status') == 'ok' else ''),
                         seconds=r['seconds']))
     return out
+
+
+# %% ../nbs/39a_vet_ggml.ipynb #cbaefbd7
+ON_A_GPU = {  # UBSan's words -> what the same operation does on a GPU (PTX ISA), where C++17, nvcc's default dialect, leaves it undefined
+    'left shift of negative value': "defined: `shl` shifts the two's-complement bits (C++20 defines it the same way); "
+                                    'C++17 leaves it undefined, so an optimizer may assume it does not happen',
+    'cannot be represented in type': "defined: `shl` drops the bits shifted out (C++20 defines it the same way); "
+                                     'C++17 leaves it undefined, so an optimizer may assume it does not happen',
+    'is outside the range of representable values': "defined: `cvt` clamps to the type's range and gives 0 for NaN",
+    'signed integer overflow': "defined: `add`/`mul` wrap in two's complement; C++ leaves it undefined",
+}
+
+def on_a_gpu(ub:str|None) -> str:
+    "What a GPU does where UBSan reported `ub` ('' for a finding that is not UBSan's, or a class not in ON_A_GPU)."
+    return next((v for k, v in ON_A_GPU.items() if ub and k in ub), '')
+
+def findings(m:dict) -> list:
+    "The sweep's detector findings, one row per (where, what): the kernels (kinds) and fixtures it was found in, and what a GPU does."
+    groups = {}
+    for r in m['rows']:
+        for d in r.get('detectors', []):
+            what = re.sub(r'-?\d+', 'N', d.get('ub') or d['message'].split(': ', 1)[-1])[:110]
+            g = groups.setdefault((d.get('where') or '', what), dict(kinds=[], fixtures=set(), error=d['error'], ub=d.get('ub')))
+            if r['kind'] not in g['kinds']: g['kinds'].append(r['kind'])
+            g['fixtures'].add(d['fixture'])
+    return [dict(where=f'`{w}`' if w else '', what=what, error=g['error'], kinds=', '.join(g['kinds']),
+                 fixtures=', '.join(sorted(g['fixtures'])), on_a_gpu=on_a_gpu(g['ub']))
+            for (w, what), g in sorted(groups.items())]
 

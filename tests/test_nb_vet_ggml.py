@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 
-import hashlib, json, subprocess, sys, tarfile, tempfile, shutil
+import hashlib, json, re, subprocess, sys, tarfile, tempfile, shutil
 import numpy as np
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -47,6 +47,18 @@ def test_ggml_quantize_mmq_is_the_twin():
     assert mmq_layout_rows('D4', big, twin=by_division)[0]['differ_where_defined'] > 0
 
 
+def test_findings_group_and_say_what_a_gpu_does():
+    d = lambda fx, where, ub: dict(mode='asan', fixture=fx, error='SanitizerError', message='k (asan): ...', where=where, ub=ub)
+    m = dict(rows=[dict(kind='Q6_K', detectors=[d('seed 1', 'vecdotq.cuh:636', 'left shift of negative value -99188213')]),
+                   dict(kind='Q5_K', detectors=[d('seed 7', 'vecdotq.cuh:636', 'left shift of negative value -12')]),
+                   dict(kind='Q8_1', detectors=[d('tiny', 'quantize.cu:43', "-inf is outside the range of representable values of type 'signed char'")])])
+    f = findings(m)
+    assert [(r['where'], r['kinds'], r['fixtures']) for r in f] == [('`quantize.cu:43`', 'Q8_1', 'tiny'),
+                                                                     ('`vecdotq.cuh:636`', 'Q6_K, Q5_K', 'seed 1, seed 7')]
+    assert 'cvt' in f[0]['on_a_gpu'] and 'shl' in f[1]['on_a_gpu']
+    assert on_a_gpu('heap-buffer-overflow on address 0x1') == '' and on_a_gpu(None) == ''   # no claim for a class it does not know
+
+
 def test_ggml_files_through_vet():
     import re
     r = vet_ggml('Q4_0', CONVERT['Q4_0'], mutants=False, nvrtc=False, nvcc=False)
@@ -61,3 +73,15 @@ def test_ggml_files_through_vet():
     root = ggml_tree()
     s = vet(bad, kind='Q4_0', mutants=False, nvrtc=False, nvcc=False, **CONVERT['Q4_0'].kw(root))
     assert s['verdict'] == 'fail' and s['mismatch_classes']['gross'] > 0
+
+def test_type_punning_runs_as_on_a_gpu():
+    from ferrox_lit.runtime import _COMMON
+    # ggml's IQ2_XS dot reads an int2 as uint16_t[4]: with -fno-strict-aliasing it agrees as llama.cpp's test would
+    run = lambda: vet_ggml('IQ2_XS', mmvq_launch('IQ2_XS', 1), mutants=False, nvrtc=False, nvcc=False, accept='nmse')
+    r = run()
+    assert r['verdict'] == 'pass' and r['tier'] == 'nmse', (r['tier'], [f.get('nmse') for f in r['fixtures']])
+    # sabotage: g++'s aliasing rule back on (a later flag wins): the same file computes garbage
+    _COMMON.append('-fstrict-aliasing')
+    try: s = run()
+    finally: _COMMON.remove('-fstrict-aliasing')
+    assert s['verdict'] == 'fail' and max(f['nmse'] for f in s['fixtures'] if f.get('nmse') is not None) > 0.1
