@@ -13,12 +13,12 @@ from .kinds import require_kind
 from .runtime import cache_dir
 from .device import launch
 from .q8_1 import MMQ_BLOCK, MMQ_BLOCK_BYTES, MMQ_LAYOUTS, mmq_check, mmq_parts, quantize_mmq_q8_1, q8_1_fixtures
-from .vet import vet, vet_table, vet_digest, MEASURED
+from .vet import vet, vet_table, vet_digest, MEASURED, CAST_UB, CAST_ON_GPU
 
 # %% auto #0
 __all__ = ['GGML_SDIST', 'GGML_INCLUDES', 'CONVERT', 'MMVQ_ARGS', 'QUANTIZE_Q8_1', 'GGML_JSON', 'TIER_LETTERS', 'ON_A_GPU',
            'GgmlUnavailable', 'ggml_tree', 'GgmlLaunch', 'mmvq_launch', 'vet_ggml', 'ggml_quantize_mmq',
-           'mmq_layout_rows', 'ggml_measurement', 'sweep_rows', 'on_a_gpu', 'findings']
+           'mmq_layout_rows', 'ggml_measurement', 'sweep_rows', 'ub_class', 'on_a_gpu', 'findings']
 
 # %% ../nbs/39a_vet_ggml.ipynb #cc8f4829
 GGML_SDIST = ('ggml-python', '0.0.45', '10aac52075cf3c7ef2b00d6c35b1c23f7b018dbeff8ae8df67339b4be1166f05')   # vendors ggml 0.15.3
@@ -170,6 +170,13 @@ def ggml_measurement(path=None) -> dict|None:
     m = json.loads(p.read_text())
     return m | dict(stale=m.get('vet') != vet_digest())
 
+def _first_finding(ds:list) -> str:
+    "The first detector finding of a row, where UBSan says it happened, and how many more there are ('none' if none)."
+    if not ds: return 'none'
+    d = ds[0]
+    return (f"{d['error']} ({d['mode']}, {d['fixture']}" + (f", `{d['where']}`)" if d.get('where') else ')')
+            + (f" and {len(ds) - 1} more" if len(ds) > 1 else ''))
+
 TIER_LETTERS = {'bit-exact': 'a', 'bound': 'b', 'nmse': 'c', 'none': 'none'}   # fixtures per tier, as the tier table names them
 
 def sweep_rows(m:dict, file:str|None=None) -> list:
@@ -190,7 +197,7 @@ def sweep_rows(m:dict, file:str|None=None) -> list:
                                  + ''.join(f"; {o['fixture']}: NMSE {o['nmse']:.2g}" for o in off[:1] if o.get('nmse') is not None),
                         compared=f"{r['elements']:,}",
                         classes=', '.join(f'{k} {v}' for k, v in r['classes'].items()) or 'none',
-                        detectors='; '.join(f"{d['error']} ({d['mode']}, {d['fixture']})" for d in r['detectors'][:2]) or 'none',
+                        detectors=_first_finding(r['detectors']),
                         nvcc=(f"{s['registers']} regs, {s['spill_stores']} B spills, {s['instructions']} SASS" if s.get('registers')
                               else r.get('nvcc', '')) + (f"; mutants: {mu['killed']} of {mu['killed'] + mu['survived']} killed"
                                                           if mu and mu.get('status') == 'ok' else ''),
@@ -199,29 +206,32 @@ def sweep_rows(m:dict, file:str|None=None) -> list:
 
 
 # %% ../nbs/39a_vet_ggml.ipynb #cbaefbd7
-ON_A_GPU = {  # UBSan's words -> what the same operation does on a GPU (PTX ISA), where C++17, nvcc's default dialect, leaves it undefined
-    'left shift of negative value': "defined: `shl` shifts the two's-complement bits (C++20 defines it the same way); "
-                                    'C++17 leaves it undefined, so an optimizer may assume it does not happen',
-    'cannot be represented in type': "defined: `shl` drops the bits shifted out (C++20 defines it the same way); "
-                                     'C++17 leaves it undefined, so an optimizer may assume it does not happen',
-    'is outside the range of representable values': "defined: `cvt` clamps to the type's range and gives 0 for NaN",
-    'signed integer overflow': "defined: `add`/`mul` wrap in two's complement; C++ leaves it undefined",
+ON_A_GPU = {  # UBSan's class -> (its words, what the same operation does on a GPU where C++17, nvcc's default dialect, leaves it undefined)
+    'signed left shift out of range': (r'left shift of negative value|left shift of .* cannot be represented in type',
+                                       "a plain `shl` of the two's-complement bits, as C++20 defines it"),
+    'float-to-int conversion out of range or of NaN': (CAST_UB.pattern, CAST_ON_GPU.split(': ', 1)[1]),   # vet's own words
+    'signed integer overflow': (r'signed integer overflow', "`add` and `mul` wrap in two's complement"),
 }
+
+def ub_class(ub:str|None) -> str|None:
+    "The ON_A_GPU class of UBSan's message `ub`, or None (no message, or a class the table does not know)."
+    return next((k for k, (rx, _) in ON_A_GPU.items() if ub and re.search(rx, ub)), None)
 
 def on_a_gpu(ub:str|None) -> str:
     "What a GPU does where UBSan reported `ub` ('' for a finding that is not UBSan's, or a class not in ON_A_GPU)."
-    return next((v for k, v in ON_A_GPU.items() if ub and k in ub), '')
+    k = ub_class(ub)
+    return ON_A_GPU[k][1] if k else ''
 
 def findings(m:dict) -> list:
-    "The sweep's detector findings, one row per (where, what): the kernels (kinds) and fixtures it was found in, and what a GPU does."
+    "The sweep's detector findings, one row per (where, class): the kernels (kinds) and fixtures it was found in, and what a GPU does."
     groups = {}
     for r in m['rows']:
         for d in r.get('detectors', []):
-            what = re.sub(r'-?\d+', 'N', d.get('ub') or d['message'].split(': ', 1)[-1])[:110]
+            what = ub_class(d.get('ub')) or re.sub(r'-?\d+', 'N', d.get('ub') or d['message'].split(': ', 1)[-1])[:110]
             g = groups.setdefault((d.get('where') or '', what), dict(kinds=[], fixtures=set(), error=d['error'], ub=d.get('ub')))
             if r['kind'] not in g['kinds']: g['kinds'].append(r['kind'])
             g['fixtures'].add(d['fixture'])
-    return [dict(where=f'`{w}`' if w else '', what=what, error=g['error'], kinds=', '.join(g['kinds']),
-                 fixtures=', '.join(sorted(g['fixtures'])), on_a_gpu=on_a_gpu(g['ub']))
+    return [dict(where=f'`{w}`' if w else '', what=what, kinds=', '.join(g['kinds']), fixtures=len(g['fixtures']),
+                 on_a_gpu=on_a_gpu(g['ub']))
             for (w, what), g in sorted(groups.items())]
 

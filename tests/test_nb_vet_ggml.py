@@ -13,7 +13,7 @@ from ferrox_lit.kinds import require_kind
 from ferrox_lit.runtime import cache_dir
 from ferrox_lit.device import launch
 from ferrox_lit.q8_1 import MMQ_BLOCK, MMQ_BLOCK_BYTES, MMQ_LAYOUTS, mmq_check, mmq_parts, quantize_mmq_q8_1, q8_1_fixtures
-from ferrox_lit.vet import vet, vet_table, vet_digest, MEASURED
+from ferrox_lit.vet import vet, vet_table, vet_digest, MEASURED, CAST_UB, CAST_ON_GPU
 
 
 import ferrox_lit.vet_ggml as _nbmod
@@ -35,16 +35,15 @@ def test_ggml_quantize_mmq_is_the_twin():
     assert wrong['header_bytes_differ'] > 0
     untransposed = lambda v, lay: np.concatenate([quantize_mmq_q8_1(v[i:i + 1], lay) for i in range(len(v))])
     assert mmq_layout_rows('DS4', x, twin=untransposed)[0]['differ_where_defined'] > 0
-    # sabotage: quants by division, x / d, as quantize_q8_1 writes them: some quants move where the conversion is defined
-    def by_division(v, lay):
+    # sabotage: the quants cast without roundf (truncated toward zero), a one-word slip: they move where the conversion is defined
+    def truncated(v, lay):
         raw = quantize_mmq_q8_1(v, lay).reshape(-1, MMQ_BLOCK_BYTES).copy()
-        d = raw[:, :16].copy().view(np.float32)                                     # D4: a float32 scale per 32
         vv = v.reshape(v.shape[0], -1, MMQ_BLOCK).transpose(1, 0, 2).reshape(-1, 4, 32)
-        with np.errstate(all='ignore'): q = np.round(vv / d[..., None]).astype(np.int8)
-        raw[:, 16:] = q.reshape(-1, MMQ_BLOCK).view(np.uint8)
+        with np.errstate(all='ignore'):
+            d_inv = np.float32(127) / np.abs(vv).max(-1, keepdims=True)
+            raw[:, 16:] = np.trunc(vv * d_inv).astype(np.int8).reshape(-1, MMQ_BLOCK).view(np.uint8)
         return raw.reshape(-1)
-    big = {'gaussian': np.random.default_rng(3).standard_normal((64, 512)).astype(np.float32)}
-    assert mmq_layout_rows('D4', big, twin=by_division)[0]['differ_where_defined'] > 0
+    assert mmq_layout_rows('D4', x, twin=truncated)[0]['differ_where_defined'] > 0
 
 
 def test_findings_group_and_say_what_a_gpu_does():
@@ -53,8 +52,8 @@ def test_findings_group_and_say_what_a_gpu_does():
                    dict(kind='Q5_K', detectors=[d('seed 7', 'vecdotq.cuh:636', 'left shift of negative value -12')]),
                    dict(kind='Q8_1', detectors=[d('tiny', 'quantize.cu:43', "-inf is outside the range of representable values of type 'signed char'")])])
     f = findings(m)
-    assert [(r['where'], r['kinds'], r['fixtures']) for r in f] == [('`quantize.cu:43`', 'Q8_1', 'tiny'),
-                                                                     ('`vecdotq.cuh:636`', 'Q6_K, Q5_K', 'seed 1, seed 7')]
+    assert [(r['where'], r['kinds'], r['fixtures']) for r in f] == [('`quantize.cu:43`', 'Q8_1', 1), ('`vecdotq.cuh:636`', 'Q6_K, Q5_K', 2)]
+    assert ub_class("left shift of 1063544023 by 4 places cannot be represented in type 'int'") == 'signed left shift out of range'
     assert 'cvt' in f[0]['on_a_gpu'] and 'shl' in f[1]['on_a_gpu']
     assert on_a_gpu('heap-buffer-overflow on address 0x1') == '' and on_a_gpu(None) == ''   # no claim for a class it does not know
 
