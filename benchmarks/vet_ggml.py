@@ -1,6 +1,6 @@
 """vet on ggml's own ggml-cuda files (issue 28 §6): every convert.cu dequantizer, mmvq.cu's mul_mat_vec_q at batch 1 for
-every type and at batch 8 for the four kinds MMQ is judged on, quantize.cu's quantize_q8_1, and the mutation analysis of
-the Q4_K matvec. The matvecs are judged with accept='nmse': a kernel whose formula differs from ours (Q4_0's offset
+every type and at batch 8 for the four kinds MMQ is judged on, mmq.cuh's mul_mat_q for those four kinds on its mma path
+(sm_90) and its __dp4a path (sm_61), quantize.cu's quantize_q8_1, and the mutation analysis of the Q4_K matvec. The matvecs and GEMMs are judged with accept='nmse': a kernel whose formula differs from ours (Q4_0's offset
 through the activations' stored sum) passes at tier (c) and says so.
 The files come unmodified from the pinned ggml-python sdist (`ferrox_lit.vet_ggml.ggml_tree`, fetched into the cache);
 none of their text is written here, only figures. Cold: a fresh, empty cache per run unless --warm.
@@ -8,12 +8,13 @@ none of their text is written here, only figures. Cold: a fresh, empty cache per
 Per kernel: the tier reached, outputs compared, mismatches per class, detector findings, NVRTC and nvcc figures, wall time.
 Writes docs/measurements/vet_ggml.json, which page 39a renders. Not a test: minutes of CPU.
 
-    python benchmarks/vet_ggml.py [--jobs 2] [--mutant-limit 40] [--only dequant|mmvq|mmvq8|quantize|mutants] [--skip-mutants]
+    python benchmarks/vet_ggml.py [--jobs 2] [--mutant-limit 40] [--only dequant|mmvq|mmvq8|mmq|quantize|mutants] [--skip-mutants]
 """
 import argparse, json, os, platform, re, tempfile, time
 from pathlib import Path
 
 BATCH8 = ('Q4_0', 'Q8_0', 'Q4_K', 'Q6_K')   # mul_mat_vec_q<type, 8, false>: the issue's MMQ kinds, at the decode batch of 8
+MMQ_SMS = (90, 61)                          # mul_mat_q's mma path and its __dp4a path, for the BATCH8 kinds
 
 UBSAN = re.compile(r'([\w.+-]+:\d+):\d+: runtime error: (.*)')   # UBSan's own line: the file and line where it happened
 
@@ -27,7 +28,8 @@ def row(kind, launch, r) -> dict:
     "The figures of one vet report."
     cc, nv = r.get('nvcc', {}), r['nvrtc']
     sm90 = next((x for x in cc.get('rows', []) if x['arch'] == 'sm_90'), {})
-    return dict(kind=kind, file=launch.file, family=launch.family, kernel=launch.kernel, batch=launch.batch, verdict=r['verdict'],
+    return dict(kind=kind, file=launch.file, family=launch.family, kernel=launch.kernel, batch=launch.batch, sm=launch.sm,
+                verdict=r['verdict'],
                 tier=r['tier'], fixtures=len(r['fixtures']), elements=r['elements'], mismatches=r['mismatches'],
                 fixture_tiers={t: sum(f.get('tier') == t for f in r['fixtures']) for t in ('bit-exact', 'bound', 'nmse', 'none')},
                 off_tier=[dict(fixture=f['fixture'], nmse=f.get('nmse')) for f in r['fixtures'] if f.get('tier') == 'none'][:6],
@@ -41,7 +43,7 @@ def row(kind, launch, r) -> dict:
                            for s in r['mutants'].get('survivors', [])][:40],
                 seconds=r['seconds'])
 
-def _key(r) -> tuple: return (r['file'], r['kind'], r['batch'], r['mutation_run'])
+def _key(r) -> tuple: return (r['file'], r['kind'], r['batch'], r.get('sm', 90), r['mutation_run'])
 
 def merged(path:Path, rows:list, meta:dict, only:str|None) -> tuple:
     """With --only, this run's rows in place of the same kernels' rows of the file already there, when that file was
@@ -63,7 +65,7 @@ def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument('--jobs', type=int, default=2)
     p.add_argument('--mutant-limit', type=int, default=40)
-    p.add_argument('--only', choices=('dequant', 'mmvq', 'mmvq8', 'quantize', 'mutants'),
+    p.add_argument('--only', choices=('dequant', 'mmvq', 'mmvq8', 'mmq', 'quantize', 'mutants'),
                    help='one part, merged into the file already there (mmvq8: batch 8 for the kinds besides BATCH8)')
     p.add_argument('--skip-mutants', action='store_true', help='leave out the Q4_K mutation analysis')
     p.add_argument('--kinds', default='', help='with --only: just these kinds (comma-separated), merged into the file')
@@ -71,7 +73,7 @@ def main():
     p.add_argument('--json', default=str(Path(__file__).resolve().parent.parent / 'docs' / 'measurements' / 'vet_ggml.json'))
     a = p.parse_args()
     os.environ['FERROX_LIT_JOBS'] = str(a.jobs)
-    from ferrox_lit.vet_ggml import ggml_tree, CONVERT, mmvq_launch, GGML_SDIST, QUANTIZE_Q8_1
+    from ferrox_lit.vet_ggml import ggml_tree, CONVERT, mmvq_launch, mmq_launch, GGML_SDIST, QUANTIZE_Q8_1
     from ferrox_lit.vet import vet, vet_digest, VetError
     from ferrox_lit.kinds import KINDS
     from ferrox_lit.core import FerroxError
@@ -82,6 +84,7 @@ def main():
         cases += [(k.name, mmvq_launch(k.name, 1), False) for k in KINDS]
         cases += [(k, mmvq_launch(k, 8), False) for k in BATCH8]
     if a.only == 'mmvq8': cases += [(k.name, mmvq_launch(k.name, 8), False) for k in KINDS if k.name not in BATCH8]
+    if a.only in (None, 'mmq'): cases += [(k, mmq_launch(k, sm), False) for sm in MMQ_SMS for k in BATCH8]
     if a.only in (None, 'quantize'): cases.append(('Q8_1', QUANTIZE_Q8_1, False))
     if a.only in (None, 'mutants') and not a.skip_mutants: cases.append(('Q4_K', mmvq_launch('Q4_K', 1), True))
     if a.kinds: cases = [c for c in cases if c[0] in a.kinds.split(',')]
@@ -93,16 +96,16 @@ def main():
             try:
                 src = (root / 'src' / 'ggml-cuda' / launch.file).read_text()
                 r = vet(src, kind='Q8_0' if kind == 'Q8_1' else kind, **launch.kw(root), mutants=mut, mutant_limit=a.mutant_limit,
-                        accept='nmse' if launch.family == 'mmvq' else 'bound')   # Q8_1: the quantizer reads no weights; any kind
+                        accept='nmse' if launch.family in ('mmvq', 'mmq') else 'bound')   # Q8_1: the quantizer reads no weights; any kind
                 r['kind'] = kind
                 out = row(kind, launch, r)
             except (FerroxError, VetError) as e:   # refused before it ran: said as the row's verdict
-                out = dict(kind=kind, file=launch.file, family=launch.family, kernel=launch.kernel, batch=launch.batch,
+                out = dict(kind=kind, file=launch.file, family=launch.family, kernel=launch.kernel, batch=launch.batch, sm=launch.sm,
                            verdict='refused', error=type(e).__name__, message=str(e).splitlines()[0][:300],
                            seconds=round(time.perf_counter() - t, 2))
             out['mutation_run'] = mut
             rows.append(out)
-            print(f"{kind:8} {launch.file:10} b={launch.batch or '-'} {out['verdict']:7} {out.get('tier', out.get('error', ''))!s:10} "
+            print(f"{kind:8} {launch.file:10} b={launch.batch or '-'} sm={launch.sm} {out['verdict']:7} {out.get('tier', out.get('error', ''))!s:10} "
                   f"{out['seconds']:6.1f} s {out.get('classes', out.get('message', ''))}", flush=True)
     from ferrox_lit.runtime import _COMMON
     meta = dict(vet=vet_digest(), sdist=list(GGML_SDIST), machine=platform.machine(), cpus=os.cpu_count(), jobs=a.jobs,

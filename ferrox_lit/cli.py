@@ -288,6 +288,9 @@ def _parser():
                    "(e.g. '4 * n_cols'); with static shared memory at most 232,448 (sm_90)")
     v.add_argument('--batch', type=int, metavar='N', help="mmvq: every fixture N activation columns, for a kernel compiled for N "
                    "(ggml's ncols_dst); default: fixtures of batch 1 to 8")
+    v.add_argument('--activations', choices=('q8_1', 'mmq'), default='q8_1',
+                   help="mmq: the activation bytes the kernel reads, q8_1 (block_q8_1, each column's blocks in a row) or mmq "
+                        "(ggml's block_q8_1_mmq, in the header layout its MMQ wants for the kind) (default: %(default)s)")
     v.add_argument('--pad', action='append', default=[], metavar='BUF=BYTES',
                    help="bytes past the end of input buffer BUF that the calling engine guarantees (repeatable): the kernel may "
                         "read them, but its outputs must not depend on what they hold (run twice with different bytes)")
@@ -587,7 +590,7 @@ def _cmd_vet(a) -> int:
         rep = vet(source, a.kernel, kind, a.family, a.grid, a.block, a.args, granule=a.granule,
                   include_dirs=[*quote_dirs(source, p), *a.include],
                   defines=_defines(a.define), out_dtype=a.out_dtype, mutants=not a.no_mutants, mutant_limit=a.mutant_limit, accept=a.accept,
-                  shared=a.shared, pad=_pads(a.pad), batch=a.batch, nvcc=not a.no_nvcc,
+                  shared=a.shared, pad=_pads(a.pad), batch=a.batch, activations=a.activations, nvcc=not a.no_nvcc,
                   filename=p.name, progress=_vet_progress(), sm=a.sm, max_threads=a.max_threads, fixture_timeout=a.fixture_timeout,
                   max_source_mb=a.max_source_mb)
     except FerroxError as e: raise FerroxError(usage_message(e)) from None   # one line: a compile error keeps its first diagnostic

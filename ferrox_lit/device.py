@@ -62,6 +62,8 @@ def strip_comments(source:str) -> str:
 _ATTRS = {'__launch_bounds__', '__attribute__', '__declspec', 'alignas', '__align__', '__maxnreg__'}
 _PREFIX_RE = re.compile(r'(?:\bstatic|\binline|\b__forceinline__|\b__noinline__|\bextern\s*"\s*"|\b__launch_bounds__\s*\([^()]*\))\s*$')
 
+_DIRECTIVE_RE = re.compile(r'^[ \t]*#(?:[^\n]*\\\n)*[^\n]*$', re.M)   # a preprocessor line and its continuations
+
 def _skip_parens(s, i):
     depth = 0
     while i < len(s):
@@ -70,8 +72,9 @@ def _skip_parens(s, i):
     return i
 
 def _template_before(s, end):
-    "The `template<...>` parameter list ending just before `end` (qualifiers between allowed), or None."
-    t = s[:end].rstrip()
+    """The `template<...>` parameter list ending just before `end` (qualifiers between allowed), or None. Preprocessor lines
+    between are skipped, so each branch's attribute is: ggml's mul_mat_q picks its __launch_bounds__ per target under #if."""
+    t = _DIRECTIVE_RE.sub('', s[:end]).rstrip()
     while True:
         if (m := _PREFIX_RE.search(t)) and m.group(): t = t[:m.start()].rstrip(); continue
         if t.endswith(')'):   # an attribute with nested parentheses: ggml's __launch_bounds__(calc_nwarps(type, ...)*32, 1)

@@ -18,13 +18,13 @@ __all__ = ['RUNTIME_HEADERS', 'SABOTAGES', 'STRIDE', 'SWEEPS', 'SABOTAGE_SWEEP',
            'run_q8_0_half', 'SHIM_H', 'RUNNER_CPP', 'MODES', 'COMPILE_SECONDS', 'COMPILE_MEM_GB', 'CACHE_GB', 'KEEP',
            'BUILD_RECIPE', 'STATIC_SHARED_LIMIT', 'SENTINEL_F32', 'MAX_THREADS', 'MAX_DYN_SHARED', 'HostError',
            'HostCompileError', 'LaunchRefused', 'KernelTimeout', 'BarrierDivergence', 'SharedMemoryRace',
-           'UninitializedSharedRead', 'SanitizerError', 'KernelCrashed', 'UntouchedOutput', 'WarpMaskLaneExited',
-           'WarpCollectiveMismatch', 'ShuffleFromInactiveLane', 'ShuffleWidthError', 'KernelAssert', 'KernelTrap',
-           'IntegerDivisionByZero', 'CompileLimit', 'IncludeRefused', 'SharedMemoryTooLarge', 'CacheUnwritable',
-           'Param', 'kernel_params', 'cache_root', 'writable', 'cache_dir', 'compile_limits', 'kill_children',
-           'bounded_run', 'compile_limit_hit', 'compile_run', 'check_includes', 'cache_entries', 'cache_usage', 'evict',
-           'clear_cache', 'precompiled', 'device_source', 'shared_sections', 'build', 'crash_summary', 'LaunchResult',
-           'check_shared_total', 'launch']
+           'SameValueRace', 'UninitializedSharedRead', 'SanitizerError', 'KernelCrashed', 'UntouchedOutput',
+           'WarpMaskLaneExited', 'WarpCollectiveMismatch', 'ShuffleFromInactiveLane', 'ShuffleWidthError',
+           'KernelAssert', 'KernelTrap', 'IntegerDivisionByZero', 'CompileLimit', 'IncludeRefused',
+           'SharedMemoryTooLarge', 'CacheUnwritable', 'Param', 'kernel_params', 'cache_root', 'writable', 'cache_dir',
+           'compile_limits', 'kill_children', 'bounded_run', 'compile_limit_hit', 'compile_run', 'check_includes',
+           'cache_entries', 'cache_usage', 'evict', 'clear_cache', 'precompiled', 'device_source', 'shared_sections',
+           'build', 'crash_summary', 'LaunchResult', 'check_shared_total', 'launch']
 
 # %% ../nbs/29b_runtime.ipynb #7ad5068b
 RUNTIME_HEADERS = ('cuda_fp16.h', 'cuda_bf16.h', 'cuda_fp8.h', 'cuda_runtime.h')  # in ferrox_lit/cuda/, package data
@@ -260,6 +260,7 @@ class LaunchRefused(HostError, ValueError): "The launch was refused before runni
 class KernelTimeout(HostError): "The kernel did not finish within the time limit."
 class BarrierDivergence(HostError): "Threads of a block exited or waited at different barriers."
 class SharedMemoryRace(HostError): "Two threads touched the same shared byte within one barrier interval, at least one writing."
+class SameValueRace(SharedMemoryRace): "Two threads wrote one shared byte in one barrier interval, both with the same value."
 class UninitializedSharedRead(HostError): "A thread read shared memory no thread of its block had written."
 class SanitizerError(HostError): "AddressSanitizer or UndefinedBehaviorSanitizer stopped the kernel (out of bounds, misaligned, ...)."
 class KernelCrashed(HostError): "The kernel process died without a report (a signal)."
@@ -276,7 +277,8 @@ class IncludeRefused(LaunchRefused): "An `#include` names what is not a regular 
 class SharedMemoryTooLarge(LaunchRefused): "The kernel's shared memory is more than one CUDA block may have."
 class CacheUnwritable(HostError): "The cache folder cannot be created or written ($FERROX_LIT_CACHE names another)."
 
-_FXERR = {'DIVERGENCE': BarrierDivergence, 'RACE': SharedMemoryRace, 'UNINIT': UninitializedSharedRead, 'HOST': HostError,
+_FXERR = {'DIVERGENCE': BarrierDivergence, 'RACE': SharedMemoryRace, 'RACE_SAME': SameValueRace, 'UNINIT': UninitializedSharedRead,
+          'HOST': HostError,
           'WARP_EXITED': WarpMaskLaneExited, 'WARP_MISMATCH': WarpCollectiveMismatch, 'WARP_INACTIVE': ShuffleFromInactiveLane,
           'WARP_WIDTH': ShuffleWidthError, 'ASSERT': KernelAssert, 'TRAP': KernelTrap, 'DIVZERO': IntegerDivisionByZero,
           'SHARED_BOUNDS': SanitizerError, 'UBSAN': SanitizerError}

@@ -16,6 +16,7 @@ from .kinds import KINDS, require_kind
 from .runtime import HostError, UntouchedOutput, _touched
 from .kind import degenerate_blocks, subnormal_blocks
 from .q8_1 import quantize_q8_1, dequantize_q8_1, q8_1_fixtures, QK8_1, BLOCK_BYTES as Q8_1_BYTES
+from .q8_1 import quantize_mmq_q8_1, mmq_q8_1_fields, MMQ_LAYOUT_OF, MMQ_BLOCK
 from .runtime import HostCompileError, LaunchRefused, CompileLimit, MAX_DYN_SHARED, SharedMemoryTooLarge, compile_run
 from .runtime import kernel_params
 from .runtime import launch
@@ -45,18 +46,19 @@ import ferrox_lit.mutants as _mutants_mod
 
 # %% auto #0
 __all__ = ['POINTERS', 'FAMILIES', 'GRID_LIMITS', 'BLOCK_LIMITS', 'MAX_BLOCK_THREADS', 'SEED_BLOCKS', 'MMVQ_OUTLIER',
-           'OUT_DTYPES', 'SENTINELS', 'CLASSES', 'NMSE_MAX', 'TIERS', 'TIER_SAYS', 'U32', 'DEQUANT_BOUND', 'ETA32',
-           'Q8_1_SENTINEL', 'Q8_1_FIELDS', 'VET_ARCHES', 'NVRTC_STUBS', 'SASS_KEYS', 'NVCC_ARCHES', 'NVCC_WHEELS',
-           'NVCC_STAND_INS', 'MUTANT_FIXTURES', 'DETECTOR_MODES', 'DETECTOR_FIXTURES', 'CAST_UB', 'CAST_ON_GPU',
-           'PAD_FILLS', 'EDGE_FIXTURES', 'MAX_THREADS', 'MAX_SOURCE_MB', 'MODE_SLOWDOWN', 'Q4_0_SRC', 'FIRST_BAD_KEYS',
-           'MMQ_VET_SABOTAGES', 'Q4_0_SABOTAGES', 'MEASURED', 'BENCH_JSON', 'OURS_JSON', 'VetError', 'UnknownFamily',
-           'BadLaunchExpression', 'UnknownQuantity', 'LaunchDivisionByZero', 'GridLimitExceeded', 'BlockLimitExceeded',
-           'BadGranule', 'BadOutDtype', 'ArgumentsMismatch', 'BadArch', 'BadPadding', 'PaddingDependence',
-           'SourceTooLarge', 'WorkTooLarge', 'parse_expr', 'eval_expr', 'eval_dims', 'KParam', 'signature',
-           'run_kernel', 'build_kernel', 'Fixture', 'odd_offset', 'scale_subnormal_blocks', 'dequant_fixtures',
-           'matvec_fixtures', 'mmvq_fixtures', 'mmq_fixtures', 'quantize_q8_1_fixtures', 'fastdiv_values', 'parse_arg',
-           'value_bytes', 'bind', 'gamma', 'round_twin', 'decode', 'classify', 'agreement', 'fixture_tier', 'compare',
-           'mmvq_twin_of', 'mmq_twin_of', 'mmvq_reference', 'mmvq_bound', 'compare_mmvq', 'q8_1_field', 'compare_q8_1',
+           'ACTIVATIONS', 'OUT_DTYPES', 'SENTINELS', 'CLASSES', 'NMSE_MAX', 'TIERS', 'TIER_SAYS', 'U32',
+           'DEQUANT_BOUND', 'ETA32', 'Q8_1_SENTINEL', 'Q8_1_FIELDS', 'VET_ARCHES', 'NVRTC_STUBS', 'SASS_KEYS',
+           'NVCC_ARCHES', 'NVCC_WHEELS', 'NVCC_STAND_INS', 'MUTANT_FIXTURES', 'DETECTOR_MODES', 'DETECTOR_FIXTURES',
+           'CAST_UB', 'CAST_ON_GPU', 'PAD_FILLS', 'EDGE_FIXTURES', 'MAX_THREADS', 'MAX_SOURCE_MB', 'MODE_SLOWDOWN',
+           'Q4_0_SRC', 'FIRST_BAD_KEYS', 'MMQ_VET_SABOTAGES', 'Q4_0_SABOTAGES', 'BENCH_JSON', 'OURS_JSON', 'VetError',
+           'UnknownFamily', 'BadLaunchExpression', 'UnknownQuantity', 'LaunchDivisionByZero', 'GridLimitExceeded',
+           'BlockLimitExceeded', 'BadGranule', 'BadOutDtype', 'ArgumentsMismatch', 'BadArch', 'BadPadding',
+           'PaddingDependence', 'SourceTooLarge', 'WorkTooLarge', 'parse_expr', 'eval_expr', 'eval_dims', 'KParam',
+           'signature', 'run_kernel', 'build_kernel', 'Fixture', 'odd_offset', 'scale_subnormal_blocks',
+           'dequant_fixtures', 'matvec_fixtures', 'mmvq_fixtures', 'mmq_fixtures', 'quantize_q8_1_fixtures',
+           'fastdiv_values', 'parse_arg', 'value_bytes', 'bind', 'gamma', 'round_twin', 'decode', 'classify',
+           'agreement', 'fixture_tier', 'compare', 'mmvq_twin_of', 'mmq_twin_of', 'fixture_activations',
+           'mmvq_reference', 'float_reference', 'mmvq_bound', 'compare_mmvq', 'q8_1_field', 'compare_q8_1',
            'cuda_include_dir', 'nvrtc_compile', 'sass_summary', 'nvrtc_rows', 'nvcc_path', 'nvrtc_behind_nvcc',
            'nvcc_rows', 'function_spans', 'reached_lines', 'mutation_analysis', 'fixture_deadline', 'vet',
            'usage_message', 'vet_table', 'vet_ours', 'ours_row', 'int8_sabotage_rows', 'mmq_sabotage_rows',
@@ -393,9 +395,25 @@ def mmvq_fixtures(kind, granule=None, batch:int|None=None) -> list:
     return out
 
 # %% ../nbs/37_vet.ipynb #3df68a26
-def mmq_fixtures(kind, granule=None) -> list:
-    "The int8-GEMM (MMQ) fixtures of `kind`: weight matrices, activations quantized to Q8_1 by `quantize_q8_1`, batch 1 to 33."
+ACTIVATIONS = ('q8_1', 'mmq')   # the mmq family's activation bytes: our Q8_1 blocks, or ggml's block_q8_1_mmq
+
+def _mmq_layout(kind:Kind, g:int, activations:str) -> str|None:
+    "The block_q8_1_mmq header layout `activations` asks of `kind` (None for plain Q8_1); a named error before any work."
+    if activations not in ACTIVATIONS:
+        raise VetError(f"activations {activations!r}: expected one of {', '.join(ACTIVATIONS)}")
+    if activations == 'q8_1': return None
+    if kind.name not in MMQ_LAYOUT_OF:
+        raise VetError(f"activations 'mmq': ggml's MMQ has no block_q8_1_mmq layout for {kind.name} (MMQ_LAYOUT_OF)")
+    if g % MMQ_BLOCK:
+        raise BadGranule(f"granule {g}: block_q8_1_mmq holds {MMQ_BLOCK} activations, so --granule must be a multiple of it")
+    return MMQ_LAYOUT_OF[kind.name]
+
+def mmq_fixtures(kind, granule=None, activations:str='q8_1') -> list:
+    """The int8-GEMM (MMQ) fixtures of `kind`: weight matrices and activations, batch 1 to 33. `activations='q8_1'`: Q8_1
+    blocks by `quantize_q8_1`, a column's blocks in a row (our MMQ's input); `'mmq'`: ggml's `block_q8_1_mmq` in the header
+    layout its MMQ wants for `kind` (`MMQ_LAYOUT_OF`), written by `quantize_mmq_q8_1`."""
     kind = require_kind(kind); g = _granule(kind, granule)
+    layout = _mmq_layout(kind, g, activations)
     check_vdot(kind)   # a kind without an int8 dot has no MMQ twin: VdotMissing, before anything runs
     cols = g * _cdiv(512, g)
     blocks = lambda rows, ncols, seed, make=random_blocks: make(kind, rows * ncols // kind.block_elems, seed).reshape(rows, -1)
@@ -411,6 +429,8 @@ def mmq_fixtures(kind, granule=None) -> list:
     real = _real_rows(kind, 8)
     if real is not None and (real[0].shape[1] // kind.block_bytes * kind.block_elems) % g == 0:
         out.append(_mmvq_fixture(kind, f'real {real[1]} ({len(real[0])} rows)', real[0], 5, 18))
+    if layout is not None:
+        for f in out: f.q.update(a=quantize_mmq_q8_1(f.q['x'], layout), layout=layout)
     return out
 
 
@@ -683,12 +703,19 @@ def mmq_twin_of(kind:Kind, fx:Fixture) -> np.ndarray:
     w = fx.q['w'].reshape(fx.q['n_rows'], fx.q['row_bytes'])
     return chunk_order_sum(mmvq_contributions(kind, w, fx.q['a']))
 
+def fixture_activations(fx:Fixture) -> np.ndarray:
+    "float64 [batch, n_cols]: the activations the kernel is given, dequantized from its bytes (Q8_1 or `block_q8_1_mmq`)."
+    if 'layout' not in fx.q: return dequantize_q8_1(fx.q['a']).astype(np.float64)
+    s, _, q = mmq_q8_1_fields(fx.q['a'], fx.q['batch'], fx.q['layout'])
+    return q * np.repeat(s.astype(np.float64), q.shape[1] // s.shape[1], axis=1)
+
 def mmvq_reference(kind:Kind, fx:Fixture) -> tuple:
-    "(r, M) float64 [batch, n_rows]: the twin's weights times the Q8_1-dequantized activations, and the bound's magnitude."
+    """(r, M) float64 [batch, n_rows]: the twin's weights times the activations the kernel is given (`fixture_activations`),
+    and the bound's magnitude."""
     n_rows, n_cols = fx.q['n_rows'], fx.q['n_cols']
     deq = lambda raw: kind.dequantize(raw).reshape(n_rows, n_cols).astype(np.float64)
     with np.errstate(all='ignore'):
-        A, W = dequantize_q8_1(fx.q['a']).astype(np.float64), deq(fx.raw)
+        A, W = fixture_activations(fx), deq(fx.raw)
         parts = [np.abs(W)]
         if len(kind.f16_fields) == 2:   # d and dmin: each part rounded on its own, so their magnitudes add
             parts = []
@@ -696,6 +723,14 @@ def mmvq_reference(kind:Kind, fx:Fixture) -> tuple:
                 z = fx.raw.copy(); z[:, off:off + 2] = 0
                 parts.append(np.abs(deq(z)))
         return A @ W.T, np.abs(A) @ sum(parts).T
+
+def float_reference(kind:Kind, fx:Fixture) -> np.ndarray:
+    """float64 [batch, n_rows]: the twin's weights times the *float* activations, before any quantization. Tier (c) is judged
+    against it, as llama.cpp's test-backend-ops judges MUL_MAT: a kernel may take the activations' stored sum in place of
+    `d * sum(q)` (Q4_0's offset), which is nearer the float product, not the quantized one."""
+    with np.errstate(all='ignore'):   # degenerate scales dequantize to inf and NaN
+        W = kind.dequantize(fx.raw).reshape(fx.q['n_rows'], fx.q['n_cols']).astype(np.float64)
+        return fx.q['x'].astype(np.float64) @ W.T
 
 def mmvq_bound(kind:Kind, fx:Fixture, mag:np.ndarray) -> np.ndarray:
     "The a-priori bound (8u + gamma_n (1 + 8u)) M + 9 n eta of an int8 matvec output, n = n_cols / 32 chunks."
@@ -705,17 +740,19 @@ def mmvq_bound(kind:Kind, fx:Fixture, mag:np.ndarray) -> np.ndarray:
 
 # %% ../nbs/37_vet.ipynb #5e71349e
 def compare_mmvq(kind:Kind, fx:Fixture, out:np.ndarray, out_dtype:str='float', family:str='mmvq') -> dict:
-    "An int8 matvec's (or GEMM's) output against `mmvq_twin`'s (`mmq_twin`'s) bits, and where they differ against `mmvq_bound`."
+    """An int8 matvec's (or GEMM's) output against `mmvq_twin`'s (`mmq_twin`'s) bits, and where they differ against `mmvq_bound`.
+    On `block_q8_1_mmq` activations no twin of ours reads them: every output is judged by the bound and NMSE (tiers b, c),
+    and its mismatch class is read against the reference rounded to the output type."""
     bits_t, nbytes = OUT_DTYPES[out_dtype]
     got = np.ascontiguousarray(out).view(np.uint8).view(bits_t).reshape(-1)
-    twin = (mmq_twin_of if family == 'mmq' else mmvq_twin_of)(kind, fx).reshape(-1)
-    tbits = round_twin(twin, out_dtype)
     ref, mag = (v.reshape(-1) for v in mmvq_reference(kind, fx))
+    twin = (ref.astype(np.float32) if 'layout' in fx.q else (mmq_twin_of if family == 'mmq' else mmvq_twin_of)(kind, fx).reshape(-1))
+    tbits = round_twin(twin, out_dtype)
     with np.errstate(all='ignore'):
         bnd = mmvq_bound(kind, fx, mag) + np.abs(ref) * {'float': 0, 'half': 2.0 ** -11, 'bf16': 2.0 ** -8}[out_dtype]
         g = decode(got, out_dtype).astype(np.float64)   # the sentinel is a signalling NaN
         nan2 = np.isnan(g) & np.isnan(decode(tbits, out_dtype))
-        same_bits, fin = got == tbits, np.isfinite(ref)
+        same_bits, fin = (got == tbits) & ('layout' not in fx.q), np.isfinite(ref)
         same = same_bits | nan2                          # two NaNs agree, as everywhere in this project
         err = np.abs(g - ref)
         within = np.where(fin, err <= bnd, ~np.isfinite(g))
@@ -725,8 +762,9 @@ def compare_mmvq(kind:Kind, fx:Fixture, out:np.ndarray, out_dtype:str='float', f
     sent = np.asarray(SENTINELS[out_dtype], bits_t)
     untouched = np.flatnonzero((got == sent) & (tbits != sent))
     failing = (cls >= 0) & (cls != CLASSES.index('nan_payload'))
-    r = dict(fixture=fx.label, elements=got.size, comparison='bit-exact' if same.all() else 'bound', twin_bit_exact=int(same.sum()),
-             max_err_over_bound=_num(ratio.max()) if ratio.size else 0.0, **agreement(g, ref),
+    r = dict(fixture=fx.label, elements=got.size, comparison='bit-exact' if same.all() and 'layout' not in fx.q else 'bound',
+             twin_bit_exact=int(same.sum()),
+             max_err_over_bound=_num(ratio.max()) if ratio.size else 0.0, **agreement(g, float_reference(kind, fx).reshape(-1)),
              untouched=int(untouched.size), first_untouched=int(untouched[0]) if untouched.size else None,
              mismatches=int(failing.sum()),
              mismatch_classes={c: int(n) for c, n in zip(CLASSES, np.bincount(cls[cls >= 0], minlength=len(CLASSES)))},
@@ -776,7 +814,7 @@ NVRTC_STUBS = {  # header -> text: the standard headers device code includes, fo
                'typedef unsigned char uint8_t; typedef unsigned short uint16_t; typedef unsigned int uint32_t;\n'
                'typedef unsigned long long uint64_t; typedef long long intptr_t; typedef unsigned long long uintptr_t;\n'
                '#define INT8_MAX 127\n#define INT16_MAX 32767\n#define INT32_MAX 2147483647\n#define UINT32_MAX 4294967295u\n',
-    'cstddef': 'typedef unsigned long long size_t; typedef long long ptrdiff_t;\n',
+    'cstddef': 'typedef decltype(sizeof(0)) size_t; typedef decltype((char*)0 - (char*)0) ptrdiff_t;\n',   # NVRTC's own types
     'cstdio': '', 'cmath': '', 'climits': '#define INT_MAX 2147483647\n#define INT_MIN (-INT_MAX - 1)\n#define CHAR_BIT 8\n',
     'cfloat': '#define FLT_MAX 3.402823466e+38F\n#define FLT_MIN 1.175494351e-38F\n#define FLT_EPSILON 1.192092896e-07F\n',
     'cassert': 'extern "C" __device__ void __assertfail(const char*, const char*, unsigned, const char*, unsigned long long);\n'
@@ -954,7 +992,7 @@ def nvcc_rows(source:str, kernel:str, include_dirs=(), defines={}, filename:str=
     inc = [x for d, sh in zip(inc, shadows) for x in ([str(sh)] if sh else []) + [d]] + ([str(stand_in)] if stand_in else [])
     source = _device_module.host_bodies_out(source, '__builtin_trap();')[0]
     gens = [x for a in arches for x in ('-gencode', f'arch=compute_{a},code=sm_{a}')]
-    opts = ['-c', '--std=c++17', '-ccbin', shutil.which('g++') or 'g++', '-Xptxas', '-v', '-keep', '-w', *gens,
+    opts = ['-c', '-x', 'cu', '--std=c++17', '-ccbin', shutil.which('g++') or 'g++', '-Xptxas', '-v', '-keep', '-w', *gens,   # a .cuh too
             *[f'-I{d}' for d in inc], *[f'-D{k}' if v in (None, '') else f'-D{k}={v}' for k, v in defines.items()]]
     version = _nvcc_version(nvcc)
     rung = (inspect.getsource(nvcc_rows) + inspect.getsource(_entry_of) + inspect.getsource(_nvcc_stand_ins)
@@ -1225,6 +1263,7 @@ def vet(source:str,              # device code: the user's file (kernels and the
         shared=None,             # dynamic shared memory per launch, in bytes: a launch expression over the quantities
         pad:dict={},             # input buffer -> bytes past its end the calling engine guarantees: read, but must not matter
         batch:int|None=None,     # mmvq: every fixture this batch (a kernel compiled for it, as ggml's ncols_dst); None: 1 to 8
+        activations:str='q8_1',  # mmq: 'q8_1' blocks (ours) or ggml's 'mmq' layout (block_q8_1_mmq, the kind's header layout)
        ) -> dict:
     "Put a user's CUDA kernel through the ladder on the CPU; the report (see `vet_table`). Bad input raises before anything runs."
     t0 = time.perf_counter()
@@ -1255,7 +1294,10 @@ def vet(source:str,              # device code: the user's file (kernels and the
                               or not 1 <= batch <= 64):
         raise VetError(f"batch {batch!r}: the mmvq family's columns, an integer from 1 to 64" if family == 'mmvq'
                        else f"batch: only the mmvq family fixes its fixtures' batch (this is {family})")
-    fixtures = _FIXTURES[family](kind, granule, batch) if batch else _FIXTURES[family](kind, granule)
+    if activations != 'q8_1' and family != 'mmq':
+        raise VetError(f"activations {activations!r}: only the mmq family reads another activation layout (this is {family})")
+    fixtures = (_FIXTURES[family](kind, granule, batch) if batch else mmq_fixtures(kind, granule, activations) if family == 'mmq'
+                else _FIXTURES[family](kind, granule))
     geometry = _geometry(family, fixtures, grid, block)
     threads = [math.prod(g) * math.prod(b) for g, b in geometry]   # before any build: the grid alone can ask too much
     if sum(threads) > max_threads:
@@ -1310,14 +1352,14 @@ def vet(source:str,              # device code: the user's file (kernels and the
                first_mismatch=first, detectors=detectors, approx_intrinsics=approx,
                door='ferrox_lit.device' if _device() is not None else 'ferrox_lit.host',
                launch=dict(grid=grid, block=block, args=args, granule=granule or kind.block_elems, out_dtype=out_dtype, sm=int(sm),
-                           **({'batch': batch} if batch else {})),
+                           **({'batch': batch} if batch else {}), **({'activations': activations} if activations != 'q8_1' else {})),
                fixtures=[{k: v for k, v in r.items() if k not in ('first_mismatch',)} for r in rows],
                detector_runs=[dict(mode=r['mode'], fixture=r['fixture'], ok='detector' not in r and not r.get('mismatches'),
                                    skipped=r.get('skipped', '')) for r in det_rows])
     rep.update(tier=tier, accept=accept, tiers={t: sum(r['tier'] == t for r in compared) for t in TIERS},
                nmse=max((r['nmse'] for r in compared if r.get('nmse') is not None), default=None),
                finite_disagree=sum(r.get('finite_disagree', 0) for r in compared))
-    if family in ('mmvq', 'mmq'): rep['twin_bit_exact'] = sum(r['twin_bit_exact'] for r in compared)
+    if family in ('mmvq', 'mmq') and activations == 'q8_1': rep['twin_bit_exact'] = sum(r['twin_bit_exact'] for r in compared)
     if compared and 'max_err_over_bound' in compared[0]:
         rep['max_err_over_bound'] = _num(max(float(r.get('max_err_over_bound', 0.0)) for r in compared))
     rep['nvrtc'], rep['nvcc'] = nvrtc_behind_nvcc(nv, cc), cc
@@ -1356,7 +1398,8 @@ def vet(source:str,              # device code: the user's file (kernels and the
                                          sorted(defines.items()), _dir_digest(include_dirs), [f.label for f in subset],
                                          rep['door'], 'sanitizer rerun', 'killed below the kernel tier'] + ([int(sm)] if sm != 90 else [])
                                         + ([accept] if accept != 'bound' else [])
-                                        + ([shared, sorted(dict(pad).items())] if shared or pad else []) + ([batch] if batch else []),
+                                        + ([shared, sorted(dict(pad).items())] if shared or pad else []) + ([batch] if batch else [])
+                                        + ([activations] if activations != 'q8_1' else []),
                                         default=str).encode()).hexdigest()[:16]
         _say(progress, f'vet: mutation analysis (at most {mutant_limit} mutants, {jobs} jobs)')
         rep['mutants'] = mutation_analysis(source, judge, filename, mutant_limit, jobs, tag, progress, lines=reached_lines(source, kernel))
@@ -1573,7 +1616,7 @@ def sabotage_rows(**kw) -> list:
     return rows
 
 # %% ../nbs/37_vet.ipynb #3ed5b333
-MEASURED = Path(importlib.import_module('ferrox_lit').__file__).resolve().parent.parent / 'docs' / 'measurements'
+from .core import MEASURED   # the committed measurement files, found from the package
 BENCH_JSON = MEASURED / 'bench_vet.json'   # written by benchmarks/bench_vet.py
 
 def vet_digest() -> str:

@@ -4,21 +4,24 @@
 
 # %% ../nbs/39a_vet_ggml.ipynb #52393365
 from __future__ import annotations
-import hashlib, json, re, subprocess, sys, tarfile, tempfile, shutil
+import functools, hashlib, json, re, subprocess, sys, tarfile, tempfile, shutil
 import numpy as np
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from .core import FerroxError
 from .kinds import require_kind
 from .runtime import cache_dir
 from .device import launch
-from .q8_1 import MMQ_BLOCK, MMQ_BLOCK_BYTES, MMQ_LAYOUTS, mmq_check, mmq_parts, quantize_mmq_q8_1, q8_1_fixtures
-from .vet import vet, vet_table, vet_digest, MEASURED, CAST_UB, CAST_ON_GPU
+from .q8_1 import MMQ_BLOCK, MMQ_BLOCK_BYTES, MMQ_LAYOUT_OF, MMQ_LAYOUTS, mmq_check, mmq_parts, quantize_mmq_q8_1, q8_1_fixtures
+from .core import MEASURED
+from .vet import vet, vet_table, vet_digest, CAST_UB, CAST_ON_GPU
+from .vet import mmq_fixtures, bind, signature, eval_dims, _args_list
 
 # %% auto #0
-__all__ = ['GGML_SDIST', 'GGML_INCLUDES', 'CONVERT', 'MMVQ_ARGS', 'QUANTIZE_Q8_1', 'GGML_JSON', 'TIER_LETTERS', 'ON_A_GPU',
-           'GgmlUnavailable', 'ggml_tree', 'GgmlLaunch', 'mmvq_launch', 'vet_ggml', 'ggml_quantize_mmq',
-           'mmq_layout_rows', 'ggml_measurement', 'sweep_rows', 'ub_class', 'on_a_gpu', 'findings']
+__all__ = ['GGML_SDIST', 'GGML_INCLUDES', 'CONVERT', 'MMVQ_ARGS', 'QUANTIZE_Q8_1', 'MMQ_X', 'MMQ_ARGS', 'GGML_JSON',
+           'TIER_LETTERS', 'ON_A_GPU', 'RACE_ON_A_GPU', 'GgmlUnavailable', 'ggml_tree', 'GgmlLaunch', 'mmvq_launch',
+           'vet_ggml', 'ggml_quantize_mmq', 'mmq_layout_rows', 'ggml_mmq_shape', 'mmq_launch', 'mmq_outputs',
+           'ggml_measurement', 'sweep_rows', 'ub_class', 'on_a_gpu', 'findings']
 
 # %% ../nbs/39a_vet_ggml.ipynb #cc8f4829
 GGML_SDIST = ('ggml-python', '0.0.45', '10aac52075cf3c7ef2b00d6c35b1c23f7b018dbeff8ae8df67339b4be1166f05')   # vendors ggml 0.15.3
@@ -62,17 +65,23 @@ class GgmlLaunch:
     granule: int|None = None   # elements the kernel needs per launch unit (a CUDA block of 256: dequantize_block_q4_0)
     batch: int|None = None     # mmvq: the kernel's ncols_dst
     pad: tuple = ()            # (buffer, bytes) ggml guarantees past a tensor's end
+    shared: str|None = None    # dynamic shared memory per launch, bytes (mmq: what mmq_get_nbytes_shared gives)
+    sm: int = 90               # the target the CPU runs build for (61: MMQ's __dp4a path)
+    activations: str = 'q8_1'  # mmq: 'mmq', ggml's block_q8_1_mmq
 
     def kw(self, root:Path) -> dict:
         "vet's keyword arguments for this launch of the tree at `root`."
         return dict(kernel=self.kernel, family=self.family, grid=self.grid, block=self.block, args=self.args,
-                    granule=self.granule, batch=self.batch, pad=dict(self.pad), filename=self.file,
+                    granule=self.granule, batch=self.batch, pad=dict(self.pad), filename=self.file, shared=self.shared, sm=self.sm,
+                    activations=self.activations,
                     include_dirs=[str(root / d) for d in GGML_INCLUDES])
 
     def command(self, kind:str) -> str:
         "The same vet as one `ferrox-lit vet` command line, with $GGML for the tree."
         opt = ''.join([f' --granule {self.granule}' if self.granule else '', f' --batch {self.batch}' if self.batch else '',
-                       ''.join(f' --pad {b}={n}' for b, n in self.pad)])
+                       ''.join(f' --pad {b}={n}' for b, n in self.pad), f' --shared {self.shared}' if self.shared else '',
+                       f' --sm {self.sm}' if self.sm != 90 else '',
+                       f' --activations {self.activations}' if self.activations != 'q8_1' else ''])
         return (f"ferrox-lit vet $GGML/src/ggml-cuda/{self.file} " + ' '.join(f'-I $GGML/{d}' for d in GGML_INCLUDES)
                 + f" --kind {kind} --family {self.family} --kernel '{self.kernel}' --grid '{self.grid}' --block {self.block}"
                 + f" --args '{self.args}'{opt}")
@@ -160,6 +169,69 @@ def mmq_layout_rows(layout:str, fixtures:dict|None=None, twin=quantize_mmq_q8_1)
     return out
 
 
+# %% ../nbs/39a_vet_ggml.ipynb #07b665d4
+MMQ_X = {90: 128, 61: 64}   # sm -> mmq_x: get_mmq_x_max_device() there (mma: 128; __dp4a below Volta: 64), one tile per 128 (64) columns
+
+_MMQ_SHAPE = r'''#include "mmq.cuh"
+// mmq_get_nbytes_shared (a host function of mmq.cuh) restated over ggml's own device constexprs, for the arch it is built for
+template <ggml_type type, int mmq_x> __global__ void fx_mmq_shape(int* out) {
+    constexpr int mmq_y = get_mmq_y_device(), nwarps = mmq_get_nwarps_device(), warp_size = ggml_cuda_get_physical_warp_size();
+    constexpr tile_x_sizes txs = mmq_get_dp4a_tile_x_sizes(type, mmq_y);
+#if defined(TURING_MMA_AVAILABLE)
+    constexpr int nbs_x = mmq_y * mmq_get_mma_tile_x_k(type) * sizeof(int);
+#else
+    constexpr int nbs_x = txs.qs * sizeof(int) + txs.dm * sizeof(half2) + txs.sc * sizeof(int);
+#endif
+    out[0] = mmq_x * sizeof(int) + nbs_x + GGML_PAD(mmq_x * sizeof(block_q8_1_mmq), nwarps * warp_size * sizeof(int));
+    out[1] = mmq_y; out[2] = nwarps; out[3] = get_mmq_x_max_device(); out[4] = get_iter_k(type);
+}
+'''
+
+@functools.lru_cache(maxsize=None)
+def ggml_mmq_shape(kind:str, sm:int=90) -> dict:
+    "ggml's MMQ geometry for `kind` built for `sm`, from its own constexprs: shared bytes, mmq_y, warps, mmq_x's maximum, ITER_K."
+    k, root = require_kind(kind), ggml_tree()
+    if sm not in MMQ_X: raise ValueError(f"sm {sm!r}: this page launches MMQ at {', '.join(map(str, MMQ_X))}")
+    out = np.zeros(5, np.int32)
+    launch(_MMQ_SHAPE, f'fx_mmq_shape<GGML_TYPE_{k.name}, {MMQ_X[sm]}>', 1, 1, [out], arch=10 * sm, filename='mmq_shape.cu',
+           include_dirs=tuple(str(root / d) for d in GGML_INCLUDES))
+    return dict(zip(('shared', 'mmq_y', 'nwarps', 'mmq_x_max', 'iter_k'), map(int, out)))
+
+# mul_mat_q<type, mmq_x, need_check>: no ids or expert bounds (null), no fixup buffer (one block per tile never needs one), one
+# channel and sample (fastdiv(1), zero strides); weight rows n_cols/qk blocks apart, outputs n_rows apart, ntx column tiles
+MMQ_ARGS = ('w,a,null,null,y,null,fastdiv(n_cols/{qk}),n_rows,batch,n_cols/{qk},batch,n_rows,fastdiv(1),fastdiv(1),0,0,0,'
+            'fastdiv(1),fastdiv(1),0,0,0,fastdiv(cdiv(batch, {mmq_x}))')
+
+def mmq_launch(kind:str, sm:int=90) -> GgmlLaunch:
+    "`mmq.cuh`'s `mul_mat_q` for `kind` built for `sm` (90: the mma path; 61: __dp4a), launched as launch_mul_mat_q does."
+    k = require_kind(kind)
+    if k.name not in MMQ_LAYOUT_OF: raise ValueError(f"{k.name}: ggml's MMQ has no kernel for it")
+    s, mx = ggml_mmq_shape(k.name, sm), MMQ_X[sm]
+    tiles = (f'cdiv(n_rows, {s["mmq_y"]}) * cdiv(batch, {mx})' if sm >= 70   # stream-k, one block per tile
+             else f'cdiv(n_rows, {s["mmq_y"]}), cdiv(batch, {mx})')           # conventional tiling: x rows, y columns
+    return GgmlLaunch('mmq.cuh', 'mmq', f'mul_mat_q<GGML_TYPE_{k.name}, {mx}, true>', tiles, f'32,{s["nwarps"]}',
+                      MMQ_ARGS.format(qk=k.block_elems, mmq_x=mx), granule=s['iter_k'], pad=(('a', mx * MMQ_BLOCK_BYTES),),
+                      shared=str(s['shared']), sm=sm, activations='mmq')
+
+# %% ../nbs/39a_vet_ggml.ipynb #776afe3a
+def mmq_outputs(kind:str,               # a kind ggml's MMQ has
+                sm:int=90,              # 90: the mma path; 61: __dp4a
+                fixture:str='seed 1',   # the label of one of vet's mmq fixtures (`mmq_fixtures(kind, granule, 'mmq')`)
+                a:np.ndarray|None=None, # other activation bytes to feed it (a sabotage); None: the fixture's block_q8_1_mmq
+               ) -> tuple:
+    "(the fixture, float32 [batch, n_rows]): ggml's `mul_mat_q` on one vet fixture, in the fast build, launched as `mmq_launch`."
+    L, root = mmq_launch(kind, sm), ggml_tree()
+    src, inc = (root / 'src' / 'ggml-cuda' / L.file).read_text(), tuple(str(root / d) for d in GGML_INCLUDES)
+    fx = next((f for f in mmq_fixtures(kind, L.granule, 'mmq') if f.label == fixture), None)
+    if fx is None: raise ValueError(f"fixture {fixture!r}: not one of vet's mmq fixtures of {kind}")
+    args = _args_list(L.args)
+    argv, _, yi, _ = bind('mmq', fx if a is None else replace(fx, q=fx.q | dict(a=a)), signature(src, L.kernel, inc, arch=10 * sm), args)
+    i = args.index('a')   # ggml's padding past the last column: mmq_x blocks, as vet's --pad gives
+    argv[i] = np.concatenate([argv[i].reshape(-1), np.zeros(dict(L.pad)['a'] // argv[i].itemsize, argv[i].dtype)])
+    launch(src, L.kernel, eval_dims(L.grid, 'mmq', fx.q, 'grid'), eval_dims(L.block, 'mmq', fx.q, 'block'), argv,
+           shared_bytes=int(L.shared), arch=10 * sm, include_dirs=inc, filename=L.file)
+    return fx, argv[yi].reshape(fx.q['batch'], fx.q['n_rows'])
+
 # %% ../nbs/39a_vet_ggml.ipynb #57b1c188
 GGML_JSON = MEASURED / 'vet_ggml.json'   # written by benchmarks/vet_ggml.py
 
@@ -184,7 +256,7 @@ def sweep_rows(m:dict, file:str|None=None) -> list:
     out = []
     for r in m['rows']:
         if file is not None and r['file'] != file: continue
-        name = f"`{r['kernel']}`"
+        name = f"`{r['kernel']}`" + (f" at sm_{r['sm']}" if r.get('sm', 90) != 90 else '')
         if r['verdict'] == 'refused':
             out.append(dict(kind=r['kind'], kernel=name, verdict='refused', tier='', fixtures='', compared='',
                             classes=f"{r['error']}: {r['message'][:90]}", detectors='', nvcc='', seconds=r['seconds'])); continue
@@ -213,6 +285,11 @@ ON_A_GPU = {  # UBSan's class -> (its words, what the same operation does on a G
     'signed integer overflow': (r'signed integer overflow', "`add` and `mul` wrap in two's complement"),
 }
 
+RACE_ON_A_GPU = {  # a race-build finding -> what a GPU does there
+    'SameValueRace': "both stores carry the same bytes, so the byte holds them whichever lands last (a data race under the "
+                     "PTX memory model all the same)",
+}
+
 def ub_class(ub:str|None) -> str|None:
     "The ON_A_GPU class of UBSan's message `ub`, or None (no message, or a class the table does not know)."
     return next((k for k, (rx, _) in ON_A_GPU.items() if ub and re.search(rx, ub)), None)
@@ -232,6 +309,6 @@ def findings(m:dict) -> list:
             if r['kind'] not in g['kinds']: g['kinds'].append(r['kind'])
             g['fixtures'].add(d['fixture'])
     return [dict(where=f'`{w}`' if w else '', what=what, kinds=', '.join(g['kinds']), fixtures=len(g['fixtures']),
-                 on_a_gpu=on_a_gpu(g['ub']))
+                 on_a_gpu=on_a_gpu(g['ub']) or RACE_ON_A_GPU.get(g['error'], ''))
             for (w, what), g in sorted(groups.items())]
 

@@ -337,6 +337,27 @@ extern "C" __global__ void k(const float* x, float* y, int n) {
                'k', 1, 64, [x, y, 4], mode='race')
 
 
+def test_a_race_of_one_value_is_named_apart():
+    import pytest
+    from ferrox_lit.runtime import SameValueRace
+    src = r"""extern "C" __global__ void k(const int* x, int* y, int n) {
+    __shared__ int s[8];
+    const int t = threadIdx.x;
+    s[min(t, n - 1)] = VALUE;   // threads past n - 1 store row n - 1 again
+    __syncthreads();
+    y[t] = s[min(t, n - 1)];
+}
+"""
+    x = np.arange(32, dtype=np.int32) * 3; y = np.empty(32, np.int32)
+    with pytest.raises(SameValueRace, match='with the same bytes'):
+        launch(src.replace('VALUE', 'x[min(t, n - 1)]'), 'k', 1, 32, [x, y, 8], mode='race')
+    launch(src.replace('VALUE', 'x[min(t, n - 1)]'), 'k', 1, 32, [x, y, 8])   # the fast build has no detector: y is written
+    assert (y == x[np.minimum(np.arange(32), 7)]).all()
+    with pytest.raises(SharedMemoryRace, match='with another value') as e:   # sabotage: each thread its own value
+        launch(src.replace('VALUE', 'x[t]'), 'k', 1, 32, [x, y, 8], mode='race')
+    assert not isinstance(e.value, SameValueRace)
+
+
 def test_bad_input_refused():
     import pytest
     k = KINDS[0]

@@ -16,6 +16,7 @@ from ferrox_lit.kinds import KINDS, require_kind
 from ferrox_lit.runtime import HostError, UntouchedOutput, _touched
 from ferrox_lit.kind import degenerate_blocks, subnormal_blocks
 from ferrox_lit.q8_1 import quantize_q8_1, dequantize_q8_1, q8_1_fixtures, QK8_1, BLOCK_BYTES as Q8_1_BYTES
+from ferrox_lit.q8_1 import quantize_mmq_q8_1, mmq_q8_1_fields, MMQ_LAYOUT_OF, MMQ_BLOCK
 from ferrox_lit.runtime import HostCompileError, LaunchRefused, CompileLimit, MAX_DYN_SHARED, SharedMemoryTooLarge, compile_run
 from ferrox_lit.runtime import kernel_params
 from ferrox_lit.runtime import launch
@@ -182,6 +183,26 @@ def test_classify_and_round():
     assert list(round_twin(b, 'bf16')) == [0x3F80, 0x7FFF, 0x3F80, 0x3F82, 0x7F80]
     # sabotage: a bf16 rounding that truncates would give 0x3F81 for 1 + 3 * 2^-8
     assert ((b.view(np.uint32) >> 16).astype(np.uint16)[3]) != round_twin(b, 'bf16')[3]
+
+
+def test_tier_c_is_against_the_float_product():
+    fx = mmvq_fixtures('Q4_K')[0]
+    exact = float_reference(require_kind('Q4_K'), fx).astype(np.float32)          # the float product itself
+    quant = mmvq_reference(require_kind('Q4_K'), fx)[0].astype(np.float32)        # the product over the Q8_1 activations
+    r = compare_mmvq(require_kind('Q4_K'), fx, exact)
+    assert r['nmse'] < 1e-12, r['nmse']
+    # sabotage: the quantized product is what a twin computes, and its NMSE against the float product is the activations'
+    # quantization error, far above rounding yet inside the threshold for Gaussian activations
+    q = compare_mmvq(require_kind('Q4_K'), fx, quant)
+    assert 1e-8 < q['nmse'] < NMSE_MAX and q['mismatches'] == 0, q['nmse']
+    # on block_q8_1_mmq activations nothing is a twin's bits, so even the twin-exact product is judged by the bound
+    m = mmq_fixtures('Q4_K', 256, activations='mmq')[0]
+    assert compare_mmvq(require_kind('Q4_K'), m, mmvq_reference(require_kind('Q4_K'), m)[0].astype(np.float32),
+                        family='mmq')['comparison'] == 'bound'
+    import pytest
+    with pytest.raises(VetError, match='expected one of q8_1, mmq'): mmq_fixtures('Q4_K', 256, activations='q8_1_mmq')
+    with pytest.raises(BadGranule, match='holds 128 activations'): mmq_fixtures('Q4_0', 32, activations='mmq')
+    with pytest.raises(VetError, match='no block_q8_1_mmq layout'): mmq_fixtures('TQ1_0', 256, activations='mmq')
 
 
 def test_compare_mmvq():

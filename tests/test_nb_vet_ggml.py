@@ -4,16 +4,18 @@
 from __future__ import annotations
 
 
-import hashlib, json, re, subprocess, sys, tarfile, tempfile, shutil
+import functools, hashlib, json, re, subprocess, sys, tarfile, tempfile, shutil
 import numpy as np
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from ferrox_lit.core import FerroxError
 from ferrox_lit.kinds import require_kind
 from ferrox_lit.runtime import cache_dir
 from ferrox_lit.device import launch
-from ferrox_lit.q8_1 import MMQ_BLOCK, MMQ_BLOCK_BYTES, MMQ_LAYOUTS, mmq_check, mmq_parts, quantize_mmq_q8_1, q8_1_fixtures
-from ferrox_lit.vet import vet, vet_table, vet_digest, MEASURED, CAST_UB, CAST_ON_GPU
+from ferrox_lit.q8_1 import MMQ_BLOCK, MMQ_BLOCK_BYTES, MMQ_LAYOUT_OF, MMQ_LAYOUTS, mmq_check, mmq_parts, quantize_mmq_q8_1, q8_1_fixtures
+from ferrox_lit.core import MEASURED
+from ferrox_lit.vet import vet, vet_table, vet_digest, CAST_UB, CAST_ON_GPU
+from ferrox_lit.vet import mmq_fixtures, bind, signature, eval_dims, _args_list
 
 
 import ferrox_lit.vet_ggml as _nbmod
@@ -22,6 +24,8 @@ globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__"
 
 from IPython.display import Markdown
 from ferrox_lit.core import md_table, errors_table
+from ferrox_lit.vet import compare_mmvq, mmvq_reference, float_reference
+from ferrox_lit.q8_1 import quantize_q8_1, mmq_q8_1_fields
 
 
 def test_ggml_quantize_mmq_is_the_twin():
@@ -44,6 +48,18 @@ def test_ggml_quantize_mmq_is_the_twin():
             raw[:, 16:] = np.trunc(vv * d_inv).astype(np.int8).reshape(-1, MMQ_BLOCK).view(np.uint8)
         return raw.reshape(-1)
     assert mmq_layout_rows('D4', x, twin=truncated)[0]['differ_where_defined'] > 0
+
+
+def test_ggml_mmq_through_vet():
+    r = vet_ggml('Q4_0', mmq_launch('Q4_0', 90), mutants=False, nvrtc=False, nvcc=False, accept='nmse')
+    assert r['tier'] == 'bound' and r['mismatches'] == 0 and 'twin_bit_exact' not in r, vet_table(r)
+    assert {d['error'] for d in r['detectors']} == {'SameValueRace'}   # the clamped destination rows, and nothing else
+    # sabotage: ggml's kernel fed our block_q8_1 (each column's blocks in a row) in place of block_q8_1_mmq: gross
+    fx, y = mmq_outputs('Q4_0', 90)
+    ok = compare_mmvq(require_kind('Q4_0'), fx, y, family='mmq')
+    fx, bad = mmq_outputs('Q4_0', 90, a=quantize_q8_1(fx.q['x']))
+    wrong = compare_mmvq(require_kind('Q4_0'), fx, bad, family='mmq')
+    assert ok['mismatches'] == 0 and wrong['mismatch_classes']['gross'] > 0.9 * wrong['elements'], (ok, wrong)
 
 
 def test_findings_group_and_say_what_a_gpu_does():

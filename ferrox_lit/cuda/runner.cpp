@@ -410,6 +410,23 @@ __attribute__((no_sanitize_address)) static void fill_shared(char* p, size_t n) 
     for (size_t i = 0; i < n; i++) v[i] = (char)0xFF;
 }
 
+// A write to a shared byte another thread wrote in the same barrier interval is judged when the interval ends (the next
+// barrier, or the block's end), once both stores have landed: a byte that no longer holds the first writer's value is a race
+// on the value (RACE); one still holding it was written twice with one value (RACE_SAME). ggml's need_check tile loads
+// clamp the row index, and the destination row with it, so threads past the last row store the last row's bytes again.
+struct FxWaw { volatile unsigned char* addr; size_t off; unsigned char first; int t1, t2; };
+static std::vector<FxWaw> g_waw;
+static void check_waw() {
+    if (g_waw.empty()) return;
+    for (auto& w : g_waw)
+        if (*w.addr != w.first)
+            fail("RACE", "shared-memory race: thread %d writes shared offset %zu, already written by thread %d in the same barrier interval, "
+                 "with another value", w.t2, w.off, w.t1);
+    const FxWaw& w = g_waw[0];
+    fail("RACE_SAME", "shared-memory race of one value: thread %d writes shared offset %zu, already written by thread %d in the same "
+         "barrier interval, with the same bytes (%zu bytes written so)", w.t2, w.off, w.t1, g_waw.size());
+}
+
 static void run_block(int nthreads) {
     for (int t = 0; t < nthreads; t++) {
         Fiber& f = g_fibers[t];
@@ -437,7 +454,7 @@ static void run_block(int nthreads) {
             if (g_fibers[t].state == DONE) done++;
             else { waiting++; if (line < 0) line = g_fibers[t].line; else if (g_fibers[t].line != line) same = false; }
         }
-        if (done == nthreads) return;
+        if (done == nthreads) { check_waw(); return; }
         if (done > 0 || !same) {
             char buf[1024]; describe_barriers(buf, sizeof buf);
             fail("DIVERGENCE", "barrier divergence: %s", buf);
@@ -445,6 +462,7 @@ static void run_block(int nthreads) {
         int count = 0;
         for (int t = 0; t < nthreads; t++) count += g_fibers[t].bar_pred;
         for (int t = 0; t < nthreads; t++) { g_fibers[t].state = RUNNABLE; g_fibers[t].bar_result = count; }
+        check_waw();
         g_epoch++;  // a new barrier interval
     }
 }
@@ -489,7 +507,7 @@ static void shared_access(void* addr, int size, bool write, void* pc) {
                  t, write ? "writes" : "reads", o, g_atomic[o] == -2 ? "several threads, the first" : "thread", g_atomic[o] == -2 ? g_first_atomic[o] : g_atomic[o]);
         if (write) {
             if (g_w_epoch[o] == g_epoch && g_writer[o] != t && !warp_ordered(t, g_writer[o], g_w_sync[o]))
-                fail("RACE", "shared-memory race: thread %d writes shared offset %zu, already written by thread %d in the same barrier interval", t, o, g_writer[o]);
+                g_waw.push_back(FxWaw{(volatile unsigned char*)addr + i, o, ((volatile unsigned char*)addr)[i], g_writer[o], t});
             if (g_r_epoch[o] == g_epoch && (g_reader[o] == -2 || g_reader[o] != t) && !warp_ordered(t, g_reader[o], g_r_sync[o]))
                 fail("RACE", "shared-memory race: thread %d writes shared offset %zu, read by thread %d in the same barrier interval", t, o, g_reader[o] == -2 ? -1 : g_reader[o]);
             g_w_epoch[o] = g_epoch; g_writer[o] = t; g_w_sync[o] = g_lane_sync[t]; g_init[o] = 1;
