@@ -1,7 +1,8 @@
 """vet on ggml's own ggml-cuda files (issue 28 §6): every convert.cu dequantizer, mmvq.cu's mul_mat_vec_q at batch 1 for
 every type and at batch 8 for the four kinds MMQ is judged on, mmq.cuh's mul_mat_q for those four kinds on its mma path
-(sm_90) and its __dp4a path (sm_61), quantize.cu's quantize_q8_1, and the mutation analysis of the Q4_K matvec. The matvecs and GEMMs are judged with accept='nmse': a kernel whose formula differs from ours (Q4_0's offset
-through the activations' stored sum) passes at tier (c) and says so.
+(sm_90) and its __dp4a path (sm_61), quantize.cu's quantize_q8_1, and the mutation analysis of the Q4_K matvec. The
+matvecs and GEMMs are judged with accept='nmse': a kernel whose formula differs from ours (Q4_0's offset through the
+activations' stored sum) passes at tier (c) and says so.
 The files come unmodified from the pinned ggml-python sdist (`ferrox_lit.vet_ggml.ggml_tree`, fetched into the cache);
 none of their text is written here, only figures. Cold: a fresh, empty cache per run unless --warm.
 
@@ -105,8 +106,9 @@ def main():
                            seconds=round(time.perf_counter() - t, 2))
             out['mutation_run'] = mut
             rows.append(out)
-            print(f"{kind:8} {launch.file:10} b={launch.batch or '-'} sm={launch.sm} {out['verdict']:7} {out.get('tier', out.get('error', ''))!s:10} "
-                  f"{out['seconds']:6.1f} s {out.get('classes', out.get('message', ''))}", flush=True)
+            print(f"{kind:8} {launch.file:10} b={launch.batch or '-'} sm={launch.sm} {out['verdict']:7} "
+                  f"{out.get('tier', out.get('error', ''))!s:10} {out['seconds']:6.1f} s {out.get('classes', out.get('message', ''))}",
+                  flush=True)
     from ferrox_lit.runtime import _COMMON
     meta = dict(vet=vet_digest(), sdist=list(GGML_SDIST), machine=platform.machine(), cpus=os.cpu_count(), jobs=a.jobs,
                 cxx_flags=' '.join(_COMMON),   # the CPU runtime's compile flags: a runtime fix changes results, not vet's digest

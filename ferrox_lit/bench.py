@@ -171,7 +171,7 @@ def bench_matvec(kind, n_rows:int, n_cols:int, n_split:int=1, copy_gb_s:float|No
 # %% ../nbs/51_bench.ipynb #3cb5e6da
 MMVQ_BATCHES = (1, 2, 4, 8)   # activation columns: MMVQ's range (mmvq.MAX_BATCH = 8)
 MMVQ_COLUMNS = ('mmvq_q8_1', 'mmvq', 'matvec_fp32')
-MMVQ_TARGET = 0.85            # MMVQ at batch 1 on 4096x4096 Q4_K and Q8_0: fraction of the measured copy bandwidth (issue 15)
+MMVQ_TARGET = 0.85            # MMVQ at batch 1 on 4096x4096 Q4_K and Q8_0: fraction of the measured copy bandwidth
 
 def mmvq_bytes(weight_bytes:int, n_rows:int, n_cols:int, batch:int) -> dict:
     "Bytes each `bench_mmvq` column moves: MMVQ alone, with the quantizer, and `batch` fp32 matvec launches."
@@ -207,7 +207,7 @@ def bench_mmvq(kind, n_rows:int, n_cols:int, batches=MMVQ_BATCHES, copy_gb_s:flo
     return rows
 
 # %% ../nbs/51_bench.ipynb #406a186e
-MMQ_BATCHES = (16, 32, 128, 512, 2048)   # prompt tokens per launch (issue 16)
+MMQ_BATCHES = (16, 32, 128, 512, 2048)   # prompt tokens per launch
 MMQ_COLUMNS = ('mmq_q8_1', 'mmq', 'dequant_cublas_fp16', 'dequant_cublas_fp32', 'mul_mm_fp32')
 MMQ_TARGET = 1.0                         # MMQ + its quantizer vs dequant + cuBLAS fp16 (time ratio), Q4_K and Q8_0, 4096x4096
 MMQ_TARGET_BATCH = 128                   # ... at this batch (llama.cpp's figure: 1.39x on an RTX 3090)

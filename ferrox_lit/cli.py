@@ -239,7 +239,8 @@ EPILOG = """examples:
 """
 
 VET_EPILOG = """quantities: dequant x y n nb | matvec w x y n_rows n_cols row_bytes | mul_mm the same + batch
-            mmvq and mmq: w a y n_rows n_cols row_bytes batch a_bytes (a: Q8_1 activation blocks) | quantize_q8_1 x y n nb
+            mmvq and mmq: w a y n_rows n_cols row_bytes batch a_bytes (a: Q8_1 activation blocks; mmq with --activations mmq:
+            ggml's block_q8_1_mmq) | quantize_q8_1 x y n nb
 expressions: integers, quantities, + - * / % (C integer division), parentheses, cdiv(a, b)
 examples:
   ferrox-lit vet q4_k.cu --kind Q4_K --family dequant --kernel 'dequantize_block_q4_K<float>' --grid nb --block 32 --args x,y

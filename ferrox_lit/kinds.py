@@ -50,7 +50,7 @@ KINDS: tuple = (
     Q6_K,
     IQ4_NL,
     IQ4_XS,
-    MXFP4,  # the seed's order, then issue 17's formats in ggml type-id order
+    MXFP4,  # the seed's eleven in its order, then the thirteen added after them in ggml type-id order
     Q4_1,
     Q5_1,
     IQ2_XXS,

@@ -758,7 +758,7 @@ EQUIVALENT = {  # (file, stripped line, old, new) -> why no input can tell the m
         _kinds(('Q5_K',), "this kind's RQ_HBITS is 1, so the `w` loop runs once with w = 0, and w * anything is 0"),
     ('mv_reduce.cuh', 'for (int s = 1; s < n_split; s++) {', '<', '!='):
         "s starts at 1 and steps by 1, and n_split >= 1 (check_split refuses less): `<` and `!=` stop at the same step",
-    # the thirteen dequant snippets added for issue 17 (measured by mutants_ours.py --add-missing)
+    # the dequant snippets of the thirteen formats added after the seed's eleven (measured by mutants_ours.py --add-missing)
     ('q4_1.cuh', '(unsigned short)xb[0] | ((unsigned short)xb[1] << 8));', '|', '^'): _BYTES,
     ('q4_1.cuh', '(unsigned short)xb[2] | ((unsigned short)xb[3] << 8));', '|', '^'): _BYTES,
     ('q4_1.cuh', 'for (int i = 0; i < 16; i++) {', '<', '!='): _LOOP16,

@@ -339,3 +339,55 @@ def test_export_wraps_an_appended_all():
     for py in (ROOT / 'ferrox_lit').glob('*.py'):   # the committed modules are as tools/export.py leaves them
         text = py.read_text(encoding='utf-8')
         assert export.wrap_all(text) == text, py.name
+
+# ---------- links that work (build_docs.fix_links, dead_links) ----------
+def _toc(*entries):
+    return ''.join(f'<a href="#{s}" class="md-nav__link">\n    <span class="md-ellipsis">\n        {t}\n    </span>' for s, t in entries)
+
+def _h(level, hid, inner): return f'<h{level} id="{hid}">{inner}<a class="anchor-link" href="#{hid}">¶</a></h{level}>'
+
+def test_fix_links_makes_headings_unique_and_points_the_contents_at_them(tmp_path):
+    toc = _toc(('the-twin', 'The twin'), ('int8', 'Int8'), ('the-twin_1', 'The twin'), ('a-rung-for', 'A rung for'), ('_1', ''))
+    body = (_h(2, 'the-twin', 'The twin') + _h(2, 'int8', 'Int8') + _h(3, 'the-twin', 'The twin')
+            + _h(2, 'a-rung-for-ferrox-lit-check', 'A rung for <code>ferrox-lit check</code>')
+            + _h(2, 'dequantize', '<a href="p.html#dequantize"><code>dequantize</code></a>')
+            + '<h3 class="fx-api-name" id="kind">Kind</h3><h3 class="fx-api-name" id="dequantize">dequantize</h3>'
+            + '<a href="p.html#kind.dequant_fn"><code>Kind.dequant_fn</code></a> <a href="p.html#_pack"><code>_pack</code></a>')
+    (tmp_path / 'p.html').write_text(toc + body + toc)                  # the table appears twice, as Material shows it
+    before = build_docs.dead_links(tmp_path)
+    assert ('p.html', '#the-twin_1') in before and ('p.html', '#a-rung-for') in before and ('p.html', 'p.html#_pack') in before
+    r = build_docs.fix_links(tmp_path)
+    out = (tmp_path / 'p.html').read_text()
+    assert r['dead'] == [] and r['moved_to_class'] == 1 and r['unlinked'] == 1, r
+    assert out.count('id="the-twin_1"') == 1 and out.count('href="#a-rung-for-ferrox-lit-check" class="md-nav__link"') == 2
+    assert 'A rung for <code>ferrox-lit check</code></span>' in out                       # the heading's code, kept
+    assert '<span class="md-ellipsis"><code>dequantize</code></span>' in out              # no link inside the table's link
+    assert 'href="p.html#kind"><code>Kind.dequant_fn</code>' in out and '<code>_pack</code>' in out and '#_pack' not in out
+    # sabotage: a link the page itself wrote to nothing stays dead, named
+    (tmp_path / 'q.html').write_text('<a href="p.html#no-such-heading">see</a> <a href="gone.html">gone</a>')
+    assert build_docs.fix_links(tmp_path)['dead'] == [('q.html', 'p.html#no-such-heading'), ('q.html', 'gone.html')]
+
+def test_share_styles_writes_a_repeated_block_once(tmp_path):
+    big, own = '.jp-Cell{color:red}' * 100, '.mine{color:blue}'
+    (tmp_path / 'a.html').write_text(f'<style type="text/css">{big}</style><style>{own}</style><p>a</p>')
+    (tmp_path / 'sub').mkdir()
+    (tmp_path / 'sub' / 'b.html').write_text(f'<style type="text/css">{big}</style><p>b</p>')
+    r = build_docs.share_styles(tmp_path)
+    assert r['files'] == 1
+    css = list((tmp_path / 'assets').glob('nb-*.css'))
+    assert len(css) == 1 and css[0].read_text() == big
+    a, b = (tmp_path / 'a.html').read_text(), (tmp_path / 'sub' / 'b.html').read_text()
+    assert a.startswith(f'<link rel="stylesheet" href="assets/{css[0].name}">') and f'<style>{own}</style>' in a   # a page's own stays
+    assert b.startswith(f'<link rel="stylesheet" href="../assets/{css[0].name}">')                                # relative from a folder
+    # sabotage: a block on one page only is not shared
+    (tmp_path / 'c.html').write_text('<style>.only{}</style>')
+    build_docs.share_styles(tmp_path)
+    assert (tmp_path / 'c.html').read_text() == '<style>.only{}</style>'
+
+def test_local_links_point_a_source_link_at_its_page():
+    nb = {'cells': [{'cell_type': 'markdown', 'source': ['Read [Q4_0](nbs/11_q4_0.ipynb), then [x](nbs/15_q4_k.ipynb#layout); ',
+                                                          '[gone](nbs/99_gone.ipynb)']},
+                    {'cell_type': 'code', 'source': ['"[Q4_0](nbs/11_q4_0.ipynb)"']}]}
+    out = build_docs.local_links(nb, {'11_q4_0': 'q4_0', '15_q4_k': 'q4_k'})['cells']
+    assert out[0]['source'] == 'Read [Q4_0](q4_0.ipynb), then [x](q4_k.ipynb#layout); [gone](nbs/99_gone.ipynb)'   # unknown: kept,
+    assert out[1]['source'] == ['"[Q4_0](nbs/11_q4_0.ipynb)"']                                                      # dead-link check

@@ -29,6 +29,7 @@ from ferrox_lit.host import run_mul_mm
 from ferrox_lit.runtime import SanitizerError
 from IPython.display import Markdown
 from ferrox_lit.core import md_table
+from ferrox_lit.core import errors_table
 
 
 def _wavefronts_by_the_rules(lane_words, width):

@@ -44,7 +44,7 @@ def test_fuzz_sabotage_finds_zero_element_defect():
     import ferrox_lit.gguf_file as gf
     old = gf.MAX_ELEMENTS
     try:
-        gf.MAX_ELEMENTS = 2**200                                    # the check issue 13 added, lifted
+        gf.MAX_ELEMENTS = 2**200                                    # the zero-element check, lifted
         r = fuzz(3000, seed=0, model_share=0)
     finally: gf.MAX_ELEMENTS = old
     assert r['escaped'] and all(e['error'].startswith('ValueError') for e in r['escaped']), r['escaped'][:3]

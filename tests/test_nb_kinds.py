@@ -192,7 +192,7 @@ def test_error_table_is_sane():
     r = lambda a, b: errs[a]['rms'] / errs[b]['rms']
     assert 0.4 < r('Q5_0', 'Q4_0') < 0.6 and 0.4 < r('Q3_K', 'Q2_K') < 0.6 and 1.6 < r('Q3_K', 'Q4_K') < 2.6
     assert errs['MXFP4']['rms'] > errs['IQ4_XS']['rms']   # the cheap power-of-two scale costs accuracy at equal size
-    # issue 17's formats: a min beats none at equal code bits; the I-quants' grids buy error bit by bit; a finer scale beats a coarser
+    # the formats added after the seed's eleven: a min beats none at equal code bits; the I-quants' grids buy error bit by bit; a finer scale beats a coarser
     assert errs['Q4_1']['rms'] < errs['Q4_0']['rms'] and errs['Q5_1']['rms'] < errs['Q5_0']['rms']
     iq = ['IQ2_XXS', 'IQ2_XS', 'IQ2_S', 'IQ3_XXS', 'IQ3_S']                  # 2.06, 2.31, 2.56, 3.06, 3.44 bits per weight
     assert all(errs[a]['rms'] > errs[b]['rms'] for a, b in zip(iq, iq[1:]))

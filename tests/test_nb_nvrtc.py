@@ -50,6 +50,7 @@ from IPython.display import Markdown
 import pytest, time
 from ferrox_lit.core import md_table
 from ferrox_lit.runtime import CompileLimit
+from ferrox_lit.core import errors_table
 
 
 from ferrox_lit.families import Family, FAMILIES, register_family, DECODE_ARCHES

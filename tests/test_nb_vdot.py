@@ -85,6 +85,8 @@ globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__"
 
 
 from ferrox_lit.nvrtc import SassEmpty, SassUnavailable, compile_kernel, disassemble, resources, sass_ops
+from IPython.display import Markdown
+from ferrox_lit.core import errors_table
 
 
 from IPython.display import Markdown

@@ -203,6 +203,8 @@ def test_tier_c_is_against_the_float_product():
     with pytest.raises(VetError, match='expected one of q8_1, mmq'): mmq_fixtures('Q4_K', 256, activations='q8_1_mmq')
     with pytest.raises(BadGranule, match='holds 128 activations'): mmq_fixtures('Q4_0', 32, activations='mmq')
     with pytest.raises(VetError, match='no block_q8_1_mmq layout'): mmq_fixtures('TQ1_0', 256, activations='mmq')
+    with pytest.raises(VetError, match='only the mmq family'):   # refused before anything is built
+        vet('__global__ void k(const char* x, float* y, int nb) {}', 'k', 'Q4_0', 'dequant', 'nb', 32, 'x,y,nb', activations='mmq')
 
 
 def test_compare_mmvq():

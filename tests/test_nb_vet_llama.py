@@ -104,7 +104,7 @@ def test_clean_files_pass_the_sabotage_checks():
     assert dequant_check('Q5_0', seeds=(2,), n_blocks=16)['mismatches'] == 0
     assert matvec_check('Q8_0', n_rows=9, n_cols=1024)['rows_over'] == 0
     assert dot_check(9, 32 * 70)['mismatches'] == 0
-    asked = {'wrong-shift', 'half2-low-for-high', 'missing-shuffle-step', 'wrong-shuffle-mask', 'divergent-syncwarp'}   # issue 14's list
+    asked = {'wrong-shift', 'half2-low-for-high', 'missing-shuffle-step', 'wrong-shuffle-mask', 'divergent-syncwarp'}   # the sabotages the device runtime was built to catch
     assert {s.name for s in SABOTAGES} >= asked
 
 

@@ -22,7 +22,8 @@
    any remaining reference to another host is removed and the build fails if one is left.
 """
 from __future__ import annotations
-import argparse, html, json, re, shutil, sys, time
+import argparse, hashlib, html, json, re, shutil, sys, time
+from urllib.parse import unquote
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -310,6 +311,16 @@ class MissingImage(FileNotFoundError): "A page refers to an image file that is n
 
 IMG_REF = re.compile(r'!\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)|<img\b[^>]*?\bsrc\s*=\s*["\']([^"\']+)["\']', re.I)
 
+def local_links(nb:dict, names:dict) -> dict:
+    """Markdown links to a notebook's source (`[Q4_0](nbs/11_q4_0.ipynb)`, which the README and GitHub follow) as links to its
+    staged page (`q4_0.ipynb`, which MkDocs turns into `q4_0.html`); `names`: notebook stem -> page name."""
+    link = re.compile(r'\]\((?:\.\./)?nbs/([\w.-]+)\.ipynb(#[^)]*)?\)')
+    for c in nb['cells']:
+        if c['cell_type'] == 'markdown':
+            c['source'] = link.sub(lambda m: f"]({names[m.group(1)]}.ipynb{m.group(2) or ''})" if m.group(1) in names else m.group(0),
+                                   _text(c['source']))
+    return nb
+
 def image_refs(nb:dict) -> list:
     "Relative image paths a notebook's Markdown (cells and outputs) refers to (not data: URIs, not other hosts)."
     texts = [_text(c['source']) for c in nb['cells'] if c['cell_type'] == 'markdown']
@@ -405,6 +416,124 @@ def strip_external(site:Path) -> int:
         if left: sys.exit(f'build_docs: {f.relative_to(site)} still loads from another host: {left.group(0)[:120]}')
     return n
 
+# ---------- links that work: unique heading ids, a table of contents that points at them, no dead reference ----------
+_HEADING = re.compile(r'<h([1-6])([^>]*?) id="([^"]*)"([^>]*)>((?:(?!</h[1-6]>).)*?)'     # a heading nbconvert anchored, its text
+                      r'<a class="anchor-link" href="#[^"]*">(.*?)</a>\s*</h\1>', re.S)    # never running into the next one
+_TOC_LINK = re.compile(r'(<a href="#)([^"]*)(" class="md-nav__link">\s*<span class="md-ellipsis">)(.*?)(</span>)', re.S)
+_HREF = re.compile(r'<a\b[^>]*?\bhref="([^"]*)"')
+_ID = re.compile(r'\b(?:id|name)="([^"]+)"')
+_CODE_LINK = re.compile(r'<a\b[^>]*?\bhref="([^"]*)"[^>]*>(\s*<code>[^<]*</code>\s*)</a>')
+_SCHEME = re.compile(r'^[a-z][a-z0-9+.-]*:')
+
+def _words(text:str) -> list:
+    return re.findall(r'[a-z0-9]+', html.unescape(re.sub(r'<[^>]+>', ' ', text)).lower())
+
+def _subsequence(short:list, long:list) -> bool:
+    it = iter(long)
+    return all(w in it for w in short)
+
+def fix_headings(page:str) -> tuple:
+    """`page` (a built HTML page) with unique heading ids and its table of contents pointed at them, code in headings kept.
+    A repeated heading ("The twin" of a format page and of its int8 section) gets `_1`, `_2`, ..., as the table of contents
+    numbers it; a table entry whose text lost a heading's inline code (`A rung for`) is matched to the heading it stands
+    for by its words, in order, and shows the heading's own text. Returns (page, how many table links now point elsewhere)."""
+    seen, heads = {}, []
+    def unique(m):
+        lvl, pre, hid, post, inner, mark = m.groups()
+        n = seen.get(hid, 0); seen[hid] = n + 1
+        new = hid if n == 0 else f'{hid}_{n}'
+        heads.append((new, re.sub(r'</?a\b[^>]*>', '', inner.strip())))   # the table's entry is a link: none inside it
+        return f'<h{lvl}{pre} id="{new}"{post}>{inner}<a class="anchor-link" href="#{new}">{mark}</a></h{lvl}>'
+    page = _HEADING.sub(unique, page)
+    ids = {h for h, _ in heads}
+    toc, first = [], None
+    for m in _TOC_LINK.finditer(page):   # Material shows the table twice (primary and secondary nav): read it once
+        if m.group(2) == first: break
+        first = first or m.group(2)
+        toc.append((m.group(2), m.group(4)))
+    remap, j = {}, 0
+    for slug, text in toc:
+        want = _words(text)
+        k = (next((k for k in range(j, len(heads)) if heads[k][0] == slug or _subsequence(want, _words(heads[k][1]))), None) if want
+             else j if j < len(heads) else None)   # a heading of code alone left the entry no words: the next heading
+        if k is None: continue
+        remap[slug] = heads[k]; j = k + 1
+    changed = 0
+    def toc_link(m):
+        nonlocal changed
+        hid, inner = remap.get(m.group(2), (m.group(2), None))
+        if inner is None: return m.group(0)
+        changed += hid != m.group(2)
+        return f'{m.group(1)}{hid}{m.group(3)}{inner}{m.group(5)}'
+    page = _TOC_LINK.sub(toc_link, page)
+    page = re.sub(r'href="#([^"]*)"', lambda m: f'href="#{remap[m.group(1)][0]}"' if m.group(1) in remap and m.group(1) not in ids
+                  else m.group(0), page)
+    return page, changed
+
+def _target(p:Path, h:str) -> tuple:
+    path, _, frag = h.partition('#')
+    tgt = (p.parent / unquote(path)).resolve() if path else p
+    return (tgt / 'index.html' if tgt.is_dir() else tgt), unquote(frag)
+
+def dead_links(site:Path, pages:dict|None=None) -> list:
+    "(page, href) of every relative link of the built `site` whose page or id does not exist (404.html, served anywhere, aside)."
+    pages = pages if pages is not None else {p.resolve(): p.read_text(encoding='utf-8') for p in site.rglob('*.html')}
+    ids = {p: {html.unescape(x) for x in _ID.findall(t)} for p, t in pages.items()}
+    out = []
+    for p, t in pages.items():
+        if p.name == '404.html': continue
+        for h in map(html.unescape, _HREF.findall(t)):
+            if _SCHEME.match(h) or h.startswith('//'): continue
+            tgt, frag = _target(p, h)
+            if tgt not in ids or (frag and frag not in ids[tgt]): out.append((p.name, h))
+    return out
+
+def fix_links(site:Path) -> dict:
+    """Every built page through `fix_headings`; then each dead link to an API anchor (nbdev links a name in backticks to the
+    page that documents it): a method's goes to its class's block where that exists (`kind.html#kind.dequant_fn` to
+    `kind.html#kind`); a name no page documents (a private helper) keeps its code and loses the link. Returns the counts and
+    the dead links left, which are the pages' own: `--strict` fails on them, by name."""
+    pages = {p.resolve(): p.read_text(encoding='utf-8') for p in site.rglob('*.html')}
+    toc = 0
+    for p in pages: pages[p], n = fix_headings(pages[p]); toc += n
+    ids = {p: {html.unescape(x) for x in _ID.findall(t)} for p, t in pages.items()}
+    moved = unlinked = 0
+    for p in pages:
+        def code_link(m):
+            nonlocal moved, unlinked
+            h = html.unescape(m.group(1))
+            if _SCHEME.match(h) or '#' not in h: return m.group(0)
+            tgt, frag = _target(p, h)
+            if tgt in ids and frag in ids[tgt]: return m.group(0)
+            if tgt in ids and '.' in frag and frag.rsplit('.', 1)[0] in ids[tgt]:
+                moved += 1
+                return m.group(0).replace(f'href="{m.group(1)}"', f'href="{m.group(1).rsplit(".", 1)[0]}"', 1)
+            unlinked += 1
+            return m.group(2)
+        pages[p] = _CODE_LINK.sub(code_link, pages[p])
+    for p, t in pages.items(): p.write_text(t, encoding='utf-8')
+    return dict(toc_links=toc, moved_to_class=moved, unlinked=unlinked, dead=dead_links(site, pages))
+
+_STYLE = re.compile(r'<style([^>]*)>(.*?)</style>', re.S)
+
+def share_styles(site:Path, min_pages:int=2) -> dict:
+    """Each `<style>` block that several built pages inline byte for byte (nbconvert's JupyterLab theme: 574 KB a page) written
+    once, as `assets/nb-<sha>.css`, and linked where it stood, so the cascade keeps its order. Returns the counts."""
+    pages = {p: p.read_text(encoding='utf-8') for p in site.rglob('*.html')}
+    seen = {}
+    for t in pages.values():
+        for body in {m.group(2) for m in _STYLE.finditer(t)}: seen[body] = seen.get(body, 0) + 1
+    shared = {b: f"nb-{hashlib.sha256(b.encode()).hexdigest()[:12]}.css" for b, n in seen.items() if n >= min_pages}
+    (site / 'assets').mkdir(exist_ok=True)
+    for b, name in shared.items(): (site / 'assets' / name).write_text(b, encoding='utf-8')
+    before = sum(len(t) for t in pages.values())
+    for p, t in pages.items():
+        up = '../' * (len(p.relative_to(site).parts) - 1)
+        pages[p] = _STYLE.sub(lambda m: f'<link rel="stylesheet" href="{up}assets/{shared[m.group(2)]}">' if m.group(2) in shared
+                              else m.group(0), t)
+        p.write_text(pages[p], encoding='utf-8')
+    return dict(files=len(shared), saved_mb=round((before - sum(len(t) for t in pages.values())) / 1e6, 1))
+
 def mathjax_url(stage:Path):
     "Copy MathJax 2 from the jupyter-server-mathjax package into the site; the URL pages load it from (or '')."
     try: import jupyter_server_mathjax
@@ -476,7 +605,7 @@ def main(argv=None) -> int:
         fm = yaml.safe_load(_text(fm_cell['source']).strip().strip('-')) if fm_cell else {}
         title = str((fm or {}).get('title', page_name(nb)))
         name = 'index' if nb.stem == 'index' else page_name(nb)
-        pn = adapt(pn, link_base, title)
+        pn = local_links(adapt(pn, link_base, title), {p.stem: 'index' if p.stem == 'index' else page_name(p) for p in nbs})
         images.update(stage_images(pn, nb.parent.resolve(), STAGE))
         page_of[title] = name
         if name != 'index': groups.setdefault(layer_of(nb, layers) or 'More', []).append((title, f'{name}.ipynb'))
@@ -512,6 +641,15 @@ def main(argv=None) -> int:
     try: build(mcfg)
     finally: mcfg.plugins.on_shutdown()
     removed = strip_external(Path(a.site_dir))
+    fixed = fix_links(Path(a.site_dir))
+    say(f"  links: {fixed['toc_links']} table-of-contents link(s) pointed at their heading, {fixed['moved_to_class']} API link(s) "
+        f"moved to their class, {fixed['unlinked']} to undocumented names unlinked; {len(fixed['dead'])} dead")
+    css = share_styles(Path(a.site_dir))
+    say(f"  styles: {css['files']} block(s) every page inlined written once under assets/, {css['saved_mb']} MB less HTML")
+    if fixed['dead']:
+        msg = 'dead link(s): ' + '; '.join(f'{pg}: {h}' for pg, h in fixed['dead'][:20])
+        if a.strict: raise SystemExit('build_docs: ' + msg)
+        say('WARNING: ' + msg)
     pages = sorted(Path(a.site_dir).glob('*.html'))
     pages = [p for p in pages if p.name not in ('404.html',)]
     say(f'  MkDocs {time.time() - t:.1f} s; removed {removed} reference(s) to other hosts')
