@@ -339,7 +339,6 @@ extern "C" __global__ void k(const float* x, float* y, int n) {
 
 def test_a_race_of_one_value_is_named_apart():
     import pytest
-    from ferrox_lit.runtime import SameValueRace
     src = r"""extern "C" __global__ void k(const int* x, int* y, int n) {
     __shared__ int s[8];
     const int t = threadIdx.x;

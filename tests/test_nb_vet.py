@@ -203,8 +203,6 @@ def test_tier_c_is_against_the_float_product():
     with pytest.raises(VetError, match='expected one of q8_1, mmq'): mmq_fixtures('Q4_K', 256, activations='q8_1_mmq')
     with pytest.raises(BadGranule, match='holds 128 activations'): mmq_fixtures('Q4_0', 32, activations='mmq')
     with pytest.raises(VetError, match='no block_q8_1_mmq layout'): mmq_fixtures('TQ1_0', 256, activations='mmq')
-    with pytest.raises(VetError, match='only the mmq family'):   # refused before anything is built
-        vet('__global__ void k(const char* x, float* y, int nb) {}', 'k', 'Q4_0', 'dequant', 'nb', 32, 'x,y,nb', activations='mmq')
 
 
 def test_compare_mmvq():
@@ -324,6 +322,7 @@ def test_bad_input_refused_before_running():
              (BadLaunchExpression, dict(grid='n ** 2'), 'not allowed'), (UnknownKind, dict(kind='Q4_9'), 'Q4_9'),
              (UnknownFamily, dict(family='gemv'), 'gemv'), (ArgumentsMismatch, dict(args='x,y'), '3 arguments'),
              (BadOutDtype, dict(out_dtype='half'), '2-byte'), (BadGranule, dict(granule=48), '32'),
+             (VetError, dict(activations='mmq'), 'only the mmq family'),
              (LaunchRefused, dict(kernel='dequant_q4_O<float>'), 'dequant_q4_0'),
              (LaunchRefused, dict(source=Q4_0_SRC + 'int main() { float* y; dequant_q4_0<float><<<1, 32>>>(0, y, 1); }\n'), '<<<'),
              (LaunchRefused, dict(source=Q4_0_SRC.replace('const int t = threadIdx.x;', 'int t; asm("mov.u32 %0, %%tid.x;" : "=r"(t));')),
