@@ -389,5 +389,5 @@ def test_local_links_point_a_source_link_at_its_page():
                                                           '[gone](nbs/99_gone.ipynb)']},
                     {'cell_type': 'code', 'source': ['"[Q4_0](nbs/11_q4_0.ipynb)"']}]}
     out = build_docs.local_links(nb, {'11_q4_0': 'q4_0', '15_q4_k': 'q4_k'})['cells']
-    assert out[0]['source'] == 'Read [Q4_0](q4_0.ipynb), then [x](q4_k.ipynb#layout); [gone](nbs/99_gone.ipynb)'   # unknown: kept,
+    assert out[0]['source'] == 'Read [Q4_0](q4_0.html), then [x](q4_k.html#layout); [gone](nbs/99_gone.ipynb)'   # unknown: kept,
     assert out[1]['source'] == ['"[Q4_0](nbs/11_q4_0.ipynb)"']                                                      # dead-link check

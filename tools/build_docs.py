@@ -313,11 +313,11 @@ IMG_REF = re.compile(r'!\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)|<img\b
 
 def local_links(nb:dict, names:dict) -> dict:
     """Markdown links to a notebook's source (`[Q4_0](nbs/11_q4_0.ipynb)`, which the README and GitHub follow) as links to its
-    staged page (`q4_0.ipynb`, which MkDocs turns into `q4_0.html`); `names`: notebook stem -> page name."""
+    page (`q4_0.html`: the site is flat, and MkDocs leaves a notebook's own links as they are); `names`: stem -> page name."""
     link = re.compile(r'\]\((?:\.\./)?nbs/([\w.-]+)\.ipynb(#[^)]*)?\)')
     for c in nb['cells']:
         if c['cell_type'] == 'markdown':
-            c['source'] = link.sub(lambda m: f"]({names[m.group(1)]}.ipynb{m.group(2) or ''})" if m.group(1) in names else m.group(0),
+            c['source'] = link.sub(lambda m: f"]({names[m.group(1)]}.html{m.group(2) or ''})" if m.group(1) in names else m.group(0),
                                    _text(c['source']))
     return nb
 
