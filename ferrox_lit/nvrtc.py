@@ -20,14 +20,15 @@ from .source import nvidia_dirs
 
 # %% auto #0
 __all__ = ['NVRTC_LAYOUTS', 'REQUIRED_TARGETS', 'OPTION_SETS', 'EXACT_TARGETS', 'TARGET_NOTICES', 'SM_LIMITS', 'NO_LIMIT',
-           'NvrtcUnavailable', 'find_tool', 'nvrtc_path', 'nvrtc_lib', 'nvrtc_version', 'supported_archs', 'targets',
-           'BadTarget', 'arch_number', 'NvrtcError', 'CompileWarning', 'log_warnings', 'Compiled', 'cache_dir',
-           'nvrtc_bounded', 'kernel_name', 'compile_kernel', 'ResourcesMissing', 'elf_sections', 'parse_ptxas',
-           'resources', 'SmLimits', 'UnknownTarget', 'occupancy', 'matrix_markdown', 'resource_markdown',
-           'KernelClaimFailed', 'SpillsFound', 'NarrowSharedLoads', 'LocalMemoryTraffic', 'FusedInExactMode',
-           'MissingInstructions', 'SassEmpty', 'check_spills', 'SassUnavailable', 'disassemble', 'sass_ops',
-           'sass_counts', 'division_ffma', 'scalar_inner_loop', 'first_diagnostic', 'snippet_syntax_slip', 'vdot_nvrtc',
-           'sass_table', 'arch_gate_table', 'mmq_nvrtc']
+           'SASS_KEYS', 'NVCC_ARCHES', 'NVCC_WHEELS', 'NVCC_STAND_INS', 'NvrtcUnavailable', 'find_tool', 'nvrtc_path',
+           'nvrtc_lib', 'nvrtc_version', 'supported_archs', 'targets', 'BadTarget', 'arch_number', 'NvrtcError',
+           'CompileWarning', 'log_warnings', 'Compiled', 'cache_dir', 'nvrtc_bounded', 'kernel_name', 'compile_kernel',
+           'ResourcesMissing', 'elf_sections', 'parse_ptxas', 'resources', 'SmLimits', 'UnknownTarget', 'occupancy',
+           'matrix_markdown', 'resource_markdown', 'KernelClaimFailed', 'SpillsFound', 'NarrowSharedLoads',
+           'LocalMemoryTraffic', 'FusedInExactMode', 'MissingInstructions', 'SassEmpty', 'check_spills',
+           'SassUnavailable', 'disassemble', 'sass_ops', 'sass_counts', 'division_ffma', 'scalar_inner_loop',
+           'sass_summary', 'nvcc_path', 'NvccUnavailable', 'nvcc_build', 'first_diagnostic', 'snippet_syntax_slip',
+           'vdot_nvrtc', 'sass_table', 'arch_gate_table', 'mmq_nvrtc']
 
 # %% ../nbs/31_nvrtc.ipynb #ccecd00d
 class NvrtcUnavailable(FerroxError, ImportError):
@@ -464,6 +465,163 @@ def scalar_inner_loop(src:str, volatile:bool=False) -> str:
     out, n = _F4_LOOP.subn(scalar, src)
     if n != 2: raise ValueError(f'scalar_inner_loop: found {n} float4 inner-loop loads, expected the 2 of mul_mm.BODY_SRC')
     return out
+
+# %% ../nbs/31_nvrtc.ipynb #8b697d73
+import inspect
+from .runtime import _touched
+from .source import cuda_text
+from .device import header_shadows, host_bodies_out
+
+SASS_KEYS = ('FFMA', 'FMUL', 'FADD', 'HFMA2', 'HADD2', 'HMUL2', 'IMAD', 'IDP', 'IMMA', 'HMMA', 'SHFL', 'LDG', 'STG', 'LDS', 'STS',
+             'LDL', 'STL', 'BAR', 'MUFU', 'F2F', 'I2F', 'F2I', 'PRMT', 'LOP3', 'SHF')  # instruction families a kernel review reads
+
+def sass_summary(sass:str) -> dict:
+    "Instruction counts a review reads (FFMA, HFMA2, IDP, SHFL, LDG, LDL, MUFU, ...) from a disassembly; zeros left out."
+    base = Counter(o.split('.')[0] for o in sass_ops(sass))
+    return dict(instructions=sum(base.values()), **{k: base[k] for k in SASS_KEYS if base[k]})
+
+def _dir_digest(dirs) -> str:
+    "A digest of the headers directly in `dirs`: a cache key that moves when an included header does."
+    h = hashlib.sha256()
+    for d in dirs:
+        for p in sorted(Path(d).glob('*')):
+            if p.is_file() and p.suffix in ('.h', '.cuh', '.hpp', '.inc', ''): h.update(p.name.encode() + p.read_bytes())
+    return h.hexdigest()[:16]
+
+NVCC_ARCHES = (75, 80, 86, 89, 90)   # CUDA 13's nvcc no longer targets sm_70: NVRTC 12 answers for it
+NVCC_WHEELS = 'nvidia-cuda-nvcc nvidia-nvvm nvidia-cuda-crt nvidia-cuda-cccl nvidia-cuda-runtime'   # CUDA 13, from the registry
+
+def nvcc_path() -> Path|None:
+    "The nvcc of the pip wheels (`NVCC_WHEELS`, under nvidia/cu13/bin), else on PATH, else None."
+    for d in nvidia_dirs():
+        if (p := d / 'cu13' / 'bin' / 'nvcc').is_file(): return p
+    p = shutil.which('nvcc')
+    return Path(p) if p else None
+
+def _nvcc_version(nvcc:Path) -> str:
+    r = subprocess.run([str(nvcc), '--version'], capture_output=True, text=True, timeout=60)
+    return (re.search(r'release ([\d.]+)', r.stdout) or re.search('(.*)', r.stdout.strip().splitlines()[-1])).group(1)
+
+def _entries(log:str) -> dict:
+    "Mangled entry name -> its demangled name (c++filt), for every kernel ptxas reports."
+    names = sorted(set(re.findall(r"Compiling entry function '(\w+)'", log)))
+    r = subprocess.run(['c++filt'], input='\n'.join(names), capture_output=True, text=True) if shutil.which('c++filt') else None
+    return dict(zip(names, r.stdout.splitlines() if r and r.returncode == 0 else names))
+
+_TYPEDEFS = {'half': '__half', 'half2': '__half2', 'nv_bfloat16': '__nv_bfloat16', 'nv_bfloat162': '__nv_bfloat162',
+             'int8_t': 'signedchar', 'uint8_t': 'unsignedchar', 'int16_t': 'short', 'uint16_t': 'unsignedshort', 'int32_t': 'int',
+             'uint32_t': 'unsignedint', 'int64_t': 'long', 'uint64_t': 'unsignedlong'}   # as the demangler spells them (spaces out)
+
+def _entry_of(kernel:str, entries:dict) -> str|None:
+    "The mangled entry of `kernel` ('name' or 'name<targs>'), matched on its demangled name, typedefs spelled as the demangler does."
+    norm = lambda s: re.sub(r'\b(' + '|'.join(_TYPEDEFS) + r')\b', lambda m: _TYPEDEFS[m.group(1)], s).replace(' ', '')
+    want = norm(kernel)
+    for m, d in entries.items():
+        if m == kernel.strip() or norm(re.sub(r'^void\s+', '', d).split('(')[0]) == want: return m
+    # The demangler spells enum arguments as numbers and adds defaulted ones (ggml: mul_mat_vec_q<(ggml_type)12, 1, false, false>).
+    # With host bodies out the file instantiates no other specialization, so the one template entry of that name is the kernel.
+    base = kernel.split('<')[0].strip()
+    same = [m for m, d in entries.items() if re.sub(r'^void\s+', '', d).split('<')[0].split('(')[0].strip() == base and '<' in d]
+    return same[0] if len(same) == 1 and '<' in kernel else None
+
+NVCC_STAND_INS = ('cublas_v2.h',)   # headers a kernel file includes for its host code only, which NVCC_WHEELS do not carry
+
+def _nvcc_stand_ins(nvcc:Path, inc:list) -> tuple:
+    """(a cached folder of the runtime's own copies of the `NVCC_STAND_INS` headers neither the -I folders nor the installed CUDA
+    wheels have, or None; their names). The runtime's `cublas_v2.h` declares cuBLAS's names so a file's host code compiles; the
+    device code, which is what the build measures, does not see it."""
+    roots = [*map(Path, inc), nvcc.parent.parent / 'include', *(p for d in nvidia_dirs() for p in sorted(d.glob('*/include')))]
+    names = tuple(n for n in NVCC_STAND_INS if not any((r / n).is_file() for r in roots))
+    if not names: return None, ()
+    texts = {n: cuda_text(n) for n in names}
+    d = cache_dir() / f"fx-nvcc-standin-{hashlib.sha256(json.dumps(texts, sort_keys=True).encode()).hexdigest()[:16]}"
+    if not all((d / n).is_file() for n in names):
+        cache_dir().mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix='tmp-standin-', dir=cache_dir()))
+        for n, t in texts.items(): (tmp / n).write_text(t)
+        try: tmp.rename(d)
+        except OSError: shutil.rmtree(tmp, ignore_errors=True)
+    return _touched(d), names
+
+class NvccUnavailable(NvrtcUnavailable): "No nvcc: neither the CUDA 13 wheels (`NVCC_WHEELS`) nor one on PATH."
+
+def _section(sass:str, mangled:str) -> str|None:
+    "The kernel's own section of an nvdisasm listing, up to the next one (not a .sectioninfo line)."
+    m = re.search(rf'^\s*\.section\s+\.text\.{re.escape(mangled)},.*?(?=^\s*\.section\s|\Z)', sass, re.M | re.S)
+    return m.group(0) if m else None
+
+def nvcc_build(source:str,                # the user's file: host code and all
+               kernel:str,                # the kernel to build, with its template arguments
+               include_dirs=(),           # -I folders, searched in order
+               defines={},                # -D name -> value (None or '' for a bare -Dname)
+               filename:str='kernel.cu',  # the file's name in nvcc's messages
+               arches=NVCC_ARCHES,        # one -gencode per sm
+               flags=(),                  # more nvcc flags: a real engine's (llama.cpp: -use_fast_math)
+              ) -> dict:
+    """`kernel` built as a real build does (nvcc with g++ as the host compiler, host code and its standard library included; the
+    kernel instantiated by a host function that takes its address), one -gencode per arch, under the compile limits, cached.
+    Per arch: ptxas' registers, spills, shared bytes and stack, and `sass_path`, the kernel's own SASS (nvdisasm) on disk.
+    status ok | FAIL; `NvccUnavailable` without nvcc."""
+    nvcc = nvcc_path()
+    if nvcc is None: raise NvccUnavailable(f'no nvcc (pip install {NVCC_WHEELS})')
+    inc = [str(Path(d).resolve()) for d in include_dirs]
+    stand_in, stand_names = _nvcc_stand_ins(nvcc, inc)
+    # Host function bodies out of the file and its headers (device.host_bodies_out), as the CPU build has them: a real engine's
+    # file instantiates every kernel from its launch helpers (ggml's mmvq.cu: hundreds, minutes of nvcc), and only this one is
+    # measured; its device code is compiled as written. The stand-ins come after the user's folders: a header of theirs wins.
+    shadows, _ = header_shadows(inc, cpu=False)
+    inc = [x for d, sh in zip(inc, shadows) for x in ([str(sh)] if sh else []) + [d]] + ([str(stand_in)] if stand_in else [])
+    source = host_bodies_out(source, '__builtin_trap();')[0]
+    gens = [x for a in arches for x in ('-gencode', f'arch=compute_{a},code=sm_{a}')]
+    opts = ['-c', '-x', 'cu', '--std=c++17', '-ccbin', shutil.which('g++') or 'g++', '-Xptxas', '-v', '-keep', '-w', *gens,   # a .cuh too
+            *flags, *[f'-I{d}' for d in inc], *[f'-D{k}' if v in (None, '') else f'-D{k}={v}' for k, v in defines.items()]]
+    version = _nvcc_version(nvcc)
+    rung = (inspect.getsource(nvcc_build) + inspect.getsource(_entry_of) + inspect.getsource(_nvcc_stand_ins)
+            + inspect.getsource(host_bodies_out))   # a fix of the build itself is a new key, not an old answer
+    key = hashlib.sha256('\0'.join([version, rung, source, kernel, filename, *opts, _dir_digest(inc)]).encode()).hexdigest()[:20]
+    d = cache_dir() / f'nvcc-{key}'
+    if (d / 'rows.json').exists(): return json.loads((_touched(d) / 'rows.json').read_text())
+    stub = f'\n// ferrox_lit: instantiate the kernel, as a launch would\nvoid* fx_vet_instance() {{ return (void*)&{kernel}; }}\n'
+    name = Path(filename).name
+    d.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix='tmp-', dir=d.parent))
+    with tempfile.TemporaryDirectory(prefix='fx-nvcc-') as t:
+        (Path(t) / name).write_text(source + stub)
+        r = compile_run([str(nvcc), *opts, name, '-o', 'k.o'], t, f'nvcc, {kernel}')
+        log = (r.stderr or '') + (r.stdout or '')
+        out = dict(compiler=f'nvcc {version}', rows=[], stand_ins=list(stand_names), flags=list(flags))
+        if r.returncode:
+            errs = [l for l in log.splitlines() if re.search(r'\berror\b', l)]
+            out.update(status='FAIL', detail=(errs[0].strip() if errs else log.strip().splitlines()[-1] if log.strip()
+                                              else f'exit {r.returncode}')[:300])
+        else:
+            mangled = _entry_of(kernel, _entries(log))
+            parts = re.split(r"^ptxas info\s*: Compiling entry function '(\w+)' for 'sm_(\d+)'.*$", log, flags=re.M)
+            nvd = find_tool('nvdisasm')
+            for i in range(1, len(parts), 3):
+                if parts[i] != mangled: continue
+                p = parse_ptxas(f"ptxas info    : Compiling entry function '{mangled}'\n" + parts[i + 2], mangled)
+                row = dict(arch=f'sm_{parts[i + 1]}', ok=True, entry=mangled, registers=p['registers'], spill_stores=p['spill_stores'],
+                           spill_loads=p['spill_loads'], smem=p['smem'], stack=p['stack'])
+                # -keep names the cubin after the arch when there are several targets, after the file alone for one
+                cubin = Path(t) / (f'{Path(name).stem}.compute_{parts[i + 1]}.cubin' if len(arches) > 1 else f'{Path(name).stem}.cubin')
+                if not nvd: row['sass_unavailable'] = 'no nvdisasm'
+                elif not cubin.exists(): row['sass_unavailable'] = f'nvcc kept no {cubin.name}'
+                else:
+                    s = _section(subprocess.run([str(nvd), '-c', '-ndf', str(cubin)], capture_output=True, text=True, timeout=300).stdout,
+                                 mangled)
+                    if s is None: row['sass_unavailable'] = 'the kernel has no section in the cubin'
+                    else: (tmp / f'sass-{row["arch"]}.txt').write_text(s); row['sass_path'] = str(d / f'sass-{row["arch"]}.txt')
+                out['rows'].append(row)
+            rows, extra = out['rows'], f" (host-only headers from the runtime: {', '.join(stand_names)})" if stand_names else ''
+            out.update(dict(status='ok', detail=f"{len(rows)} targets build; sm_90: {rows[-1]['registers']} registers, "
+                                                f"{rows[-1]['spill_stores']} B spills{extra}")
+                       if rows else dict(status='FAIL', detail=f'ptxas reported no entry for {kernel}'))
+    (tmp / 'rows.json').write_text(json.dumps(out))
+    try: tmp.rename(d)
+    except OSError: shutil.rmtree(tmp, ignore_errors=True)
+    return out
+
 
 # %% ../nbs/31_nvrtc.ipynb #d0d749b9
 def first_diagnostic(message:str) -> str:

@@ -30,6 +30,7 @@ from .source import nvidia_dirs, cuda_text
 from .nvrtc import cache_dir
 from . import nvrtc as nv
 from .nvrtc import sass_ops
+from .nvrtc import sass_summary, nvcc_path, NVCC_ARCHES, NVCC_WHEELS, _dir_digest
 from .device import strip_comments
 from .matvec import dequant_src
 from .matvec import matvec_src, MV_ROWS, MV_THREADS
@@ -47,22 +48,21 @@ import ferrox_lit.mutants as _mutants_mod
 # %% auto #0
 __all__ = ['POINTERS', 'FAMILIES', 'GRID_LIMITS', 'BLOCK_LIMITS', 'MAX_BLOCK_THREADS', 'SEED_BLOCKS', 'MMVQ_OUTLIER',
            'ACTIVATIONS', 'OUT_DTYPES', 'SENTINELS', 'CLASSES', 'NMSE_MAX', 'TIERS', 'TIER_SAYS', 'U32',
-           'DEQUANT_BOUND', 'ETA32', 'Q8_1_SENTINEL', 'Q8_1_FIELDS', 'VET_ARCHES', 'NVRTC_STUBS', 'SASS_KEYS',
-           'NVCC_ARCHES', 'NVCC_WHEELS', 'NVCC_STAND_INS', 'MUTANT_FIXTURES', 'DETECTOR_MODES', 'DETECTOR_FIXTURES',
-           'CAST_UB', 'CAST_ON_GPU', 'PAD_FILLS', 'EDGE_FIXTURES', 'MAX_THREADS', 'MAX_SOURCE_MB', 'MODE_SLOWDOWN',
-           'Q4_0_SRC', 'FIRST_BAD_KEYS', 'MMQ_VET_SABOTAGES', 'Q4_0_SABOTAGES', 'BENCH_JSON', 'OURS_JSON', 'VetError',
-           'UnknownFamily', 'BadLaunchExpression', 'UnknownQuantity', 'LaunchDivisionByZero', 'GridLimitExceeded',
-           'BlockLimitExceeded', 'BadGranule', 'BadOutDtype', 'ArgumentsMismatch', 'BadArch', 'BadPadding',
-           'PaddingDependence', 'SourceTooLarge', 'WorkTooLarge', 'parse_expr', 'eval_expr', 'eval_dims', 'KParam',
-           'signature', 'run_kernel', 'build_kernel', 'Fixture', 'odd_offset', 'scale_subnormal_blocks',
-           'dequant_fixtures', 'matvec_fixtures', 'mmvq_fixtures', 'mmq_fixtures', 'quantize_q8_1_fixtures',
-           'fastdiv_values', 'parse_arg', 'value_bytes', 'bind', 'gamma', 'round_twin', 'decode', 'classify',
-           'agreement', 'fixture_tier', 'compare', 'mmvq_twin_of', 'mmq_twin_of', 'fixture_activations',
-           'mmvq_reference', 'float_reference', 'mmvq_bound', 'compare_mmvq', 'q8_1_field', 'compare_q8_1',
-           'cuda_include_dir', 'nvrtc_compile', 'sass_summary', 'nvrtc_rows', 'nvcc_path', 'nvrtc_behind_nvcc',
-           'nvcc_rows', 'function_spans', 'reached_lines', 'mutation_analysis', 'fixture_deadline', 'vet',
-           'usage_message', 'vet_table', 'vet_ours', 'ours_row', 'int8_sabotage_rows', 'mmq_sabotage_rows',
-           'sabotage_rows', 'vet_digest', 'bench_measurement', 'ours_measurement']
+           'DEQUANT_BOUND', 'ETA32', 'Q8_1_SENTINEL', 'Q8_1_FIELDS', 'VET_ARCHES', 'NVRTC_STUBS', 'MUTANT_FIXTURES',
+           'DETECTOR_MODES', 'DETECTOR_FIXTURES', 'CAST_UB', 'CAST_ON_GPU', 'PAD_FILLS', 'EDGE_FIXTURES', 'MAX_THREADS',
+           'MAX_SOURCE_MB', 'MODE_SLOWDOWN', 'Q4_0_SRC', 'FIRST_BAD_KEYS', 'MMQ_VET_SABOTAGES', 'Q4_0_SABOTAGES',
+           'BENCH_JSON', 'OURS_JSON', 'VetError', 'UnknownFamily', 'BadLaunchExpression', 'UnknownQuantity',
+           'LaunchDivisionByZero', 'GridLimitExceeded', 'BlockLimitExceeded', 'BadGranule', 'BadOutDtype',
+           'ArgumentsMismatch', 'BadArch', 'BadPadding', 'PaddingDependence', 'SourceTooLarge', 'WorkTooLarge',
+           'parse_expr', 'eval_expr', 'eval_dims', 'KParam', 'signature', 'run_kernel', 'build_kernel', 'Fixture',
+           'odd_offset', 'scale_subnormal_blocks', 'dequant_fixtures', 'matvec_fixtures', 'mmvq_fixtures',
+           'mmq_fixtures', 'quantize_q8_1_fixtures', 'fastdiv_values', 'parse_arg', 'value_bytes', 'bind', 'gamma',
+           'round_twin', 'decode', 'classify', 'agreement', 'fixture_tier', 'compare', 'mmvq_twin_of', 'mmq_twin_of',
+           'fixture_activations', 'mmvq_reference', 'float_reference', 'mmvq_bound', 'compare_mmvq', 'q8_1_field',
+           'compare_q8_1', 'cuda_include_dir', 'nvrtc_compile', 'nvrtc_rows', 'nvrtc_behind_nvcc', 'nvcc_rows',
+           'function_spans', 'reached_lines', 'mutation_analysis', 'fixture_deadline', 'vet', 'usage_message',
+           'vet_table', 'vet_ours', 'ours_row', 'int8_sabotage_rows', 'mmq_sabotage_rows', 'sabotage_rows',
+           'vet_digest', 'bench_measurement', 'ours_measurement']
 
 # %% ../nbs/37_vet.ipynb #95291db7
 POINTERS = {'dequant': ('x', 'y'), 'matvec': ('w', 'x', 'y'), 'mul_mm': ('w', 'x', 'y'), 'mmvq': ('w', 'a', 'y'), 'mmq': ('w', 'a', 'y'),
@@ -824,9 +824,6 @@ NVRTC_STUBS = {  # header -> text: the standard headers device code includes, fo
 for _c, _h in (('cstdint', 'stdint.h'), ('cstddef', 'stddef.h'), ('cstdio', 'stdio.h'), ('cmath', 'math.h'), ('climits', 'limits.h'),
                ('cfloat', 'float.h'), ('cassert', 'assert.h')):
     NVRTC_STUBS[_h] = NVRTC_STUBS[_c]
-SASS_KEYS = ('FFMA', 'FMUL', 'FADD', 'HFMA2', 'HADD2', 'HMUL2', 'IMAD', 'IDP', 'IMMA', 'HMMA', 'SHFL', 'LDG', 'STG', 'LDS', 'STS',
-             'LDL', 'STL', 'BAR', 'MUFU', 'F2F', 'I2F', 'F2I', 'PRMT', 'LOP3', 'SHF')  # instruction families a kernel review reads
-
 def cuda_include_dir() -> Path|None:
     "A directory with CUDA's own cuda_fp16.h for NVRTC: $CUDA_HOME/$CUDA_PATH, the pip wheels, /usr/local/cuda*; else None."
     cands = [Path(os.environ[v]) / 'include' for v in ('CUDA_HOME', 'CUDA_PATH') if os.environ.get(v)]
@@ -842,13 +839,6 @@ def _stub_dir() -> Path:
         d.mkdir(parents=True, exist_ok=True)
         for name, body in NVRTC_STUBS.items(): (d / name).write_text('#pragma once\n' + body)
     return _touched(d)
-
-def _dir_digest(dirs) -> str:
-    h = hashlib.sha256()
-    for d in dirs:
-        for p in sorted(Path(d).glob('*')):
-            if p.is_file() and p.suffix in ('.h', '.cuh', '.hpp', '.inc', ''): h.update(p.name.encode() + p.read_bytes())
-    return h.hexdigest()[:16]
 
 def nvrtc_compile(source:str, kernel:str, arch:int, include_dirs=(), defines={}):
     "Compile `kernel` of `source` with NVRTC for sm_<arch> (name expressions for templates), cached: a `ferrox_lit.nvrtc.Compiled`."
@@ -872,11 +862,6 @@ def nvrtc_compile(source:str, kernel:str, arch:int, include_dirs=(), defines={})
     try: tmp.rename(d)
     except OSError: shutil.rmtree(tmp, ignore_errors=True)
     return nv.Compiled(lowered, arch, tuple(opts[1:]), log, ptx, cubin, d, False)
-
-def sass_summary(sass:str) -> dict:
-    "Instruction counts a review reads (FFMA, HFMA2, IDP, SHFL, LDG, LDL, MUFU, ...) from a disassembly; zeros left out."
-    base = Counter(o.split('.')[0] for o in sass_ops(sass))
-    return dict(instructions=sum(base.values()), **{k: base[k] for k in SASS_KEYS if base[k]})
 
 def nvrtc_rows(source:str, kernel:str, include_dirs=(), defines={}, arches=VET_ARCHES, jobs:int|None=None) -> dict:
     "The NVRTC rung: per arch, registers, spills, shared bytes and a SASS summary; status ok | FAIL | n/a."
@@ -905,42 +890,6 @@ def nvrtc_rows(source:str, kernel:str, include_dirs=(), defines={}, arches=VET_A
               if status == 'ok' else f"{bad['arch']}: {bad['error']}")
     return dict(status=status, detail=detail, rows=rows)
 
-NVCC_ARCHES = (75, 80, 86, 89, 90)   # CUDA 13's nvcc no longer targets sm_70: NVRTC 12 answers for it
-NVCC_WHEELS = 'nvidia-cuda-nvcc nvidia-nvvm nvidia-cuda-crt nvidia-cuda-cccl nvidia-cuda-runtime'   # CUDA 13, from the registry
-
-def nvcc_path() -> Path|None:
-    "The nvcc of the pip wheels (`NVCC_WHEELS`, under nvidia/cu13/bin), else on PATH, else None."
-    for d in nvidia_dirs():
-        if (p := d / 'cu13' / 'bin' / 'nvcc').is_file(): return p
-    p = shutil.which('nvcc')
-    return Path(p) if p else None
-
-def _nvcc_version(nvcc:Path) -> str:
-    r = subprocess.run([str(nvcc), '--version'], capture_output=True, text=True, timeout=60)
-    return (re.search(r'release ([\d.]+)', r.stdout) or re.search('(.*)', r.stdout.strip().splitlines()[-1])).group(1)
-
-def _entries(log:str) -> dict:
-    "Mangled entry name -> its demangled name (c++filt), for every kernel ptxas reports."
-    names = sorted(set(re.findall(r"Compiling entry function '(\w+)'", log)))
-    r = subprocess.run(['c++filt'], input='\n'.join(names), capture_output=True, text=True) if shutil.which('c++filt') else None
-    return dict(zip(names, r.stdout.splitlines() if r and r.returncode == 0 else names))
-
-_TYPEDEFS = {'half': '__half', 'half2': '__half2', 'nv_bfloat16': '__nv_bfloat16', 'nv_bfloat162': '__nv_bfloat162',
-             'int8_t': 'signedchar', 'uint8_t': 'unsignedchar', 'int16_t': 'short', 'uint16_t': 'unsignedshort', 'int32_t': 'int',
-             'uint32_t': 'unsignedint', 'int64_t': 'long', 'uint64_t': 'unsignedlong'}   # as the demangler spells them (spaces out)
-
-def _entry_of(kernel:str, entries:dict) -> str|None:
-    "The mangled entry of `kernel` ('name' or 'name<targs>'), matched on its demangled name, typedefs spelled as the demangler does."
-    norm = lambda s: re.sub(r'\b(' + '|'.join(_TYPEDEFS) + r')\b', lambda m: _TYPEDEFS[m.group(1)], s).replace(' ', '')
-    want = norm(kernel)
-    for m, d in entries.items():
-        if m == kernel.strip() or norm(re.sub(r'^void\s+', '', d).split('(')[0]) == want: return m
-    # The demangler spells enum arguments as numbers and adds defaulted ones (ggml: mul_mat_vec_q<(ggml_type)12, 1, false, false>).
-    # With host bodies out the file instantiates no other specialization, so the one template entry of that name is the kernel.
-    base = kernel.split('<')[0].strip()
-    same = [m for m, d in entries.items() if re.sub(r'^void\s+', '', d).split('<')[0].split('(')[0].strip() == base and '<' in d]
-    return same[0] if len(same) == 1 and '<' in kernel else None
-
 _NVRTC_NO_HEADER = re.compile(r'cannot open source file "([^"]+)"')
 
 def nvrtc_behind_nvcc(nv:dict, cc:dict) -> dict:
@@ -957,86 +906,18 @@ def nvrtc_behind_nvcc(nv:dict, cc:dict) -> dict:
     return dict(nv, status='n/a', detail=f"NVRTC cannot open {heads.pop()} (a host header: NVRTC compiles device code only); "
                                          f"{cc['compiler']} answered for {', '.join(built)}; not covered: {uncovered}")
 
-NVCC_STAND_INS = ('cublas_v2.h',)   # headers a kernel file includes for its host code only, which NVCC_WHEELS do not carry
-
-def _nvcc_stand_ins(nvcc:Path, inc:list) -> tuple:
-    """(a cached folder of the runtime's own copies of the `NVCC_STAND_INS` headers neither the -I folders nor the installed CUDA
-    wheels have, or None; their names). The runtime's `cublas_v2.h` declares cuBLAS's names so a file's host code compiles; the
-    device code, which is what this rung measures, does not see it."""
-    roots = [*map(Path, inc), nvcc.parent.parent / 'include', *(p for d in nvidia_dirs() for p in sorted(d.glob('*/include')))]
-    names = tuple(n for n in NVCC_STAND_INS if not any((r / n).is_file() for r in roots))
-    if not names: return None, ()
-    texts = {n: cuda_text(n) for n in names}
-    d = cache_dir() / f"fx-nvcc-standin-{hashlib.sha256(json.dumps(texts, sort_keys=True).encode()).hexdigest()[:16]}"
-    if not all((d / n).is_file() for n in names):
-        tmp = Path(tempfile.mkdtemp(prefix='tmp-standin-', dir=cache_dir()))
-        for n, t in texts.items(): (tmp / n).write_text(t)
-        try: tmp.rename(d)
-        except OSError: shutil.rmtree(tmp, ignore_errors=True)
-    return _touched(d), names
-
 def nvcc_rows(source:str, kernel:str, include_dirs=(), defines={}, filename:str='kernel.cu', arches=NVCC_ARCHES) -> dict:
-    """The nvcc rung: the user's file built as a real build does (nvcc with g++ as the host compiler, host code and its standard
-    library included; the kernel instantiated by a host function that takes its address), one -gencode per arch, under the
-    compile limits. Per arch: registers, spills, shared bytes and a SASS summary. status ok | FAIL | n/a (no nvcc), cached."""
-    nvcc = nvcc_path()
-    if nvcc is None:
+    """The nvcc rung: the user's file built as a real build does (`nvrtc.nvcc_build`: nvcc with g++ as the host compiler, host
+    code and its standard library included, one -gencode per arch, under the compile limits). Per arch: registers, spills,
+    shared bytes and a SASS summary of the kernel's own section. status ok | FAIL | n/a (no nvcc), cached."""
+    if nvcc_path() is None:
         return dict(status='n/a', compiler=None, rows=[],
                     detail=f'no nvcc (pip install {NVCC_WHEELS}); NVRTC answered for every target')
-    inc = [str(Path(d).resolve()) for d in include_dirs]
-    stand_in, stand_names = _nvcc_stand_ins(nvcc, inc)
-    # Host function bodies out of the file and its headers (device.host_bodies_out), as the CPU build has them: a real engine's
-    # file instantiates every kernel from its launch helpers (ggml's mmvq.cu: hundreds, minutes of nvcc), and only this one is
-    # measured; its device code is compiled as written. The stand-ins come after the user's folders: a header of theirs wins.
-    shadows, _ = _device_module.header_shadows(inc, cpu=False)
-    inc = [x for d, sh in zip(inc, shadows) for x in ([str(sh)] if sh else []) + [d]] + ([str(stand_in)] if stand_in else [])
-    source = _device_module.host_bodies_out(source, '__builtin_trap();')[0]
-    gens = [x for a in arches for x in ('-gencode', f'arch=compute_{a},code=sm_{a}')]
-    opts = ['-c', '-x', 'cu', '--std=c++17', '-ccbin', shutil.which('g++') or 'g++', '-Xptxas', '-v', '-keep', '-w', *gens,   # a .cuh too
-            *[f'-I{d}' for d in inc], *[f'-D{k}' if v in (None, '') else f'-D{k}={v}' for k, v in defines.items()]]
-    version = _nvcc_version(nvcc)
-    rung = (inspect.getsource(nvcc_rows) + inspect.getsource(_entry_of) + inspect.getsource(_nvcc_stand_ins)
-            + inspect.getsource(_device_module.host_bodies_out))   # a fix of the rung itself is a new key, not an old answer
-    key = hashlib.sha256('\0'.join([version, rung, source, kernel, filename, *opts, _dir_digest(inc)]).encode()).hexdigest()[:20]
-    d = cache_dir() / f'nvcc-{key}'
-    if (d / 'rows.json').exists(): return json.loads((_touched(d) / 'rows.json').read_text())
-    stub = f'\n// ferrox_lit: instantiate the kernel, as a launch would\nvoid* fx_vet_instance() {{ return (void*)&{kernel}; }}\n'
-    name = Path(filename).name
-    with tempfile.TemporaryDirectory(prefix='fx-nvcc-') as t:
-        (Path(t) / name).write_text(source + stub)
-        r = compile_run([str(nvcc), *opts, name, '-o', 'k.o'], t, f'nvcc, {kernel}')
-        log = (r.stderr or '') + (r.stdout or '')
-        if r.returncode:
-            errs = [l for l in log.splitlines() if re.search(r'\berror\b', l)]
-            out = dict(status='FAIL', compiler=f'nvcc {version}', rows=[], stand_ins=list(stand_names),
-                       detail=(errs[0].strip() if errs else log.strip().splitlines()[-1] if log.strip() else f'exit {r.returncode}')[:300])
-        else:
-            mangled = _entry_of(kernel, _entries(log))
-            parts = re.split(r"^ptxas info\s*: Compiling entry function '(\w+)' for 'sm_(\d+)'.*$", log, flags=re.M)
-            rows = []
-            for i in range(1, len(parts), 3):
-                if parts[i] != mangled: continue
-                p = nv.parse_ptxas(f"ptxas info    : Compiling entry function '{mangled}'\n" + parts[i + 2], mangled)
-                row = dict(arch=f'sm_{parts[i + 1]}', ok=True, registers=p['registers'], spill_stores=p['spill_stores'],
-                           spill_loads=p['spill_loads'], smem=p['smem'], stack=p['stack'])
-                cubin = Path(t) / f'{Path(name).stem}.compute_{parts[i + 1]}.cubin'
-                nvd = nv.find_tool('nvdisasm')
-                if nvd and cubin.exists():
-                    s = subprocess.run([str(nvd), '-c', '-ndf', str(cubin)], capture_output=True, text=True, timeout=300).stdout
-                    # the kernel's own section, up to the next one (not a .sectioninfo line)
-                    m = re.search(rf'^\s*\.section\s+\.text\.{re.escape(mangled)},.*?(?=^\s*\.section\s|\Z)', s, re.M | re.S)
-                    row['sass'] = sass_summary(m.group(0)) if m else dict(unavailable='the kernel has no section in the cubin')
-                else: row['sass'] = dict(unavailable='no nvdisasm')
-                rows.append(row)
-            out = (dict(status='ok', compiler=f'nvcc {version}', rows=rows, stand_ins=list(stand_names),
-                        detail=f"{len(rows)} targets build; sm_90: {rows[-1]['registers']} registers, {rows[-1]['spill_stores']} B spills"
-                               + (f" (host-only headers from the runtime: {', '.join(stand_names)})" if stand_names else ''))
-                   if rows else dict(status='FAIL', compiler=f'nvcc {version}', rows=[], detail=f'ptxas reported no entry for {kernel}'))
-    d.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix='tmp-', dir=d.parent)); (tmp / 'rows.json').write_text(json.dumps(out))
-    try: tmp.rename(d)
-    except OSError: shutil.rmtree(tmp, ignore_errors=True)
-    return out
+    out = nv.nvcc_build(source, kernel, include_dirs, defines, filename, arches)
+    summary = lambda r: sass_summary(Path(r['sass_path']).read_text()) if 'sass_path' in r else dict(unavailable=r['sass_unavailable'])
+    keep = lambda r: {k: v for k, v in r.items() if k not in ('sass_path', 'sass_unavailable', 'entry')}
+    return {k: v for k, v in out.items() if k != 'flags'} | dict(rows=[keep(r) | dict(sass=summary(r)) for r in out['rows']])
+
 
 # %% ../nbs/37_vet.ipynb #636517d8
 _IDENT = re.compile(r'[A-Za-z_]\w*')

@@ -283,6 +283,25 @@ def test_register_family():
     with pytest.raises(TypeError, match='expected a Family'): register_family(lambda k: k)
 
 
+def test_nvcc_build():
+    import pytest
+    src, fn = FAMILIES['mmvq']('Q8_0')
+    if nvcc_path() is None: return print('no nvcc here')
+    a = nvcc_build(src, fn, arches=(90,))
+    b = nvcc_build(src, fn, arches=(90,), flags=('-use_fast_math',))
+    assert a['status'] == b['status'] == 'ok' and a['compiler'].startswith('nvcc 13') and b['flags'] == ['-use_fast_math']
+    sa, sb = (Path(x['rows'][0]['sass_path']).read_text() for x in (a, b))
+    assert sass_summary(sa)['IDP'] >= 1 and sass_summary(sa)['LDG'] >= 1    # the kernel's own section: real code
+    assert '.text.' + a['rows'][0]['entry'] in sa
+    bad = nvcc_build(src.replace('__dp4a(', '__dp4a((', 1), fn, arches=(90,))   # sabotage: a syntax slip is nvcc's own FAIL
+    assert bad['status'] == 'FAIL' and 'error' in bad['detail'], bad
+    g = nvcc_build.__globals__; good = g['nvcc_path']
+    g['nvcc_path'] = lambda: None   # sabotage: no nvcc is a named error, not a crash
+    try:
+        with pytest.raises(NvccUnavailable, match='pip install nvidia-cuda-nvcc'): nvcc_build(src, fn, arches=(90,))
+    finally: g['nvcc_path'] = good
+
+
 def test_rung_and_its_sabotages():
     verdict, fig = nvrtc_rung('Q8_0')
     assert verdict == 'ok' and f'{BK * (TM + TN) // 4} LDS.128' in fig and '-> 0 exact' in fig, fig

@@ -30,6 +30,7 @@ from ferrox_lit.source import nvidia_dirs, cuda_text
 from ferrox_lit.nvrtc import cache_dir
 from ferrox_lit import nvrtc as nv
 from ferrox_lit.nvrtc import sass_ops
+from ferrox_lit.nvrtc import sass_summary, nvcc_path, NVCC_ARCHES, NVCC_WHEELS, _dir_digest
 from ferrox_lit.device import strip_comments
 from ferrox_lit.matvec import dequant_src
 from ferrox_lit.matvec import matvec_src, MV_ROWS, MV_THREADS
