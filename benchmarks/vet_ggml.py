@@ -1,6 +1,6 @@
-"""vet on ggml's own ggml-cuda files (issue 28 §6): every convert.cu dequantizer, mmvq.cu's mul_mat_vec_q at batch 1 for
-every type and at batch 8 for the four kinds MMQ is judged on, mmq.cuh's mul_mat_q for those four kinds on its mma path
-(sm_90) and its __dp4a path (sm_61), quantize.cu's quantize_q8_1, and the mutation analysis of the Q4_K matvec. The
+"""vet on ggml's own ggml-cuda files (issue 28 §6): every convert.cu dequantizer, mmvq.cu's mul_mat_vec_q at batch 1 and 8
+for every type, mmq.cuh's mul_mat_q for Q4_0, Q8_0, Q4_K and Q6_K on its mma path (sm_90) and its __dp4a path (sm_61),
+quantize.cu's quantize_q8_1 and quantize_mmq_q8_1 (its three layouts), and the mutation analysis of the Q4_K matvec. The
 matvecs and GEMMs are judged with accept='nmse': a kernel whose formula differs from ours (Q4_0's offset through the
 activations' stored sum) passes at tier (c) and says so.
 The files come unmodified from the pinned ggml-python sdist (`ferrox_lit.vet_ggml.ggml_tree`, fetched into the cache);
@@ -14,8 +14,8 @@ Writes docs/measurements/vet_ggml.json, which page 39a renders. Not a test: minu
 import argparse, json, os, platform, re, tempfile, time
 from pathlib import Path
 
-BATCH8 = ('Q4_0', 'Q8_0', 'Q4_K', 'Q6_K')   # mul_mat_vec_q<type, 8, false>: the issue's MMQ kinds, at the decode batch of 8
-MMQ_SMS = (90, 61)                          # mul_mat_q's mma path and its __dp4a path, for the BATCH8 kinds
+MMQ_KINDS = ('Q4_0', 'Q8_0', 'Q4_K', 'Q6_K')   # the kinds mul_mat_q is judged on (the issue's)
+MMQ_SMS = (90, 61)                             # mul_mat_q's mma path and its __dp4a path
 
 UBSAN = re.compile(r'([\w.+-]+:\d+):\d+: runtime error: (.*)')   # UBSan's own line: the file and line where it happened
 
@@ -67,7 +67,7 @@ def main():
     p.add_argument('--jobs', type=int, default=2)
     p.add_argument('--mutant-limit', type=int, default=40)
     p.add_argument('--only', choices=('dequant', 'mmvq', 'mmvq8', 'mmq', 'quantize', 'mutants'),
-                   help='one part, merged into the file already there (mmvq8: batch 8 for the kinds besides BATCH8)')
+                   help='one part, merged into the file already there (mmvq: batch 1 and 8; mmvq8: batch 8 alone)')
     p.add_argument('--skip-mutants', action='store_true', help='leave out the Q4_K mutation analysis')
     p.add_argument('--kinds', default='', help='with --only: just these kinds (comma-separated), merged into the file')
     p.add_argument('--warm', action='store_true', help='reuse the cache (the figures are then not cold)')
@@ -75,18 +75,19 @@ def main():
     a = p.parse_args()
     os.environ['FERROX_LIT_JOBS'] = str(a.jobs)
     from ferrox_lit.vet_ggml import ggml_tree, CONVERT, mmvq_launch, mmq_launch, GGML_SDIST, QUANTIZE_Q8_1
+    from ferrox_lit.vet_ggml import quantize_mmq_launch, QUANTIZE_MMQ_KINDS
     from ferrox_lit.vet import vet, vet_digest, VetError
     from ferrox_lit.kinds import KINDS
     from ferrox_lit.core import FerroxError
     root = ggml_tree()   # fetched once into the default cache, outside the timings
     cases = []
     if a.only in (None, 'dequant'): cases += [(k, l, False) for k, l in CONVERT.items()]
-    if a.only in (None, 'mmvq'):
-        cases += [(k.name, mmvq_launch(k.name, 1), False) for k in KINDS]
-        cases += [(k, mmvq_launch(k, 8), False) for k in BATCH8]
-    if a.only == 'mmvq8': cases += [(k.name, mmvq_launch(k.name, 8), False) for k in KINDS if k.name not in BATCH8]
-    if a.only in (None, 'mmq'): cases += [(k, mmq_launch(k, sm), False) for sm in MMQ_SMS for k in BATCH8]
-    if a.only in (None, 'quantize'): cases.append(('Q8_1', QUANTIZE_Q8_1, False))
+    if a.only in (None, 'mmvq'): cases += [(k.name, mmvq_launch(k.name, 1), False) for k in KINDS]
+    if a.only in (None, 'mmvq', 'mmvq8'): cases += [(k.name, mmvq_launch(k.name, 8), False) for k in KINDS]
+    if a.only in (None, 'mmq'): cases += [(k, mmq_launch(k, sm), False) for sm in MMQ_SMS for k in MMQ_KINDS]
+    if a.only in (None, 'quantize'):
+        cases.append(('Q8_1', QUANTIZE_Q8_1, False))
+        cases += [(k, quantize_mmq_launch(k), False) for k in QUANTIZE_MMQ_KINDS]   # one per block_q8_1_mmq layout
     if a.only in (None, 'mutants') and not a.skip_mutants: cases.append(('Q4_K', mmvq_launch('Q4_K', 1), True))
     if a.kinds: cases = [c for c in cases if c[0] in a.kinds.split(',')]
     rows, t0 = [], time.time()

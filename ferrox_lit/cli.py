@@ -240,7 +240,7 @@ EPILOG = """examples:
 
 VET_EPILOG = """quantities: dequant x y n nb | matvec w x y n_rows n_cols row_bytes | mul_mm the same + batch
             mmvq and mmq: w a y n_rows n_cols row_bytes batch a_bytes (a: Q8_1 activation blocks; mmq with --activations mmq:
-            ggml's block_q8_1_mmq) | quantize_q8_1 x y n nb
+            ggml's block_q8_1_mmq) | quantize_q8_1 x y n nb cols (y: Q8_1 blocks; with --activations mmq, block_q8_1_mmq)
 expressions: integers, quantities, + - * / % (C integer division), parentheses, cdiv(a, b)
 examples:
   ferrox-lit vet q4_k.cu --kind Q4_K --family dequant --kernel 'dequantize_block_q4_K<float>' --grid nb --block 32 --args x,y
@@ -290,8 +290,9 @@ def _parser():
     v.add_argument('--batch', type=int, metavar='N', help="mmvq: every fixture N activation columns, for a kernel compiled for N "
                    "(ggml's ncols_dst); default: fixtures of batch 1 to 8")
     v.add_argument('--activations', choices=('q8_1', 'mmq'), default='q8_1',
-                   help="mmq: the activation bytes the kernel reads, q8_1 (block_q8_1, each column's blocks in a row) or mmq "
-                        "(ggml's block_q8_1_mmq, in the header layout its MMQ wants for the kind) (default: %(default)s)")
+                   help="mmq: the activation bytes the kernel reads; quantize_q8_1: the bytes it writes. q8_1 (block_q8_1, "
+                        "each column's blocks in a row) or mmq (ggml's block_q8_1_mmq, in the header layout the MMQ of --kind "
+                        "wants) (default: %(default)s)")
     v.add_argument('--pad', action='append', default=[], metavar='BUF=BYTES',
                    help="bytes past the end of input buffer BUF that the calling engine guarantees (repeatable): the kernel may "
                         "read them, but its outputs must not depend on what they hold (run twice with different bytes)")

@@ -27,8 +27,8 @@ __all__ = ['EXAMPLES_DIR', 'MMA_SHAPES', 'HOST_MARKERS', 'NEVER_RUNS', 'TRAMPOLI
            'kernel_table', 'kernels', 'example_source', 'AsmOperand', 'AsmStatement', 'asm_statements', 'ptx_call',
            'rewrite_ptx', 'launch_spans', 'rewrite_launches', 'host_bodies_out', 'check_device_source', 'trampoline',
            'translation_unit', 'user_errors', 'header_shadows', 'runtime_include_dir', 'build', 'ParamInfo',
-           'parse_signature', 'signature', 'signature_table', 'check_args', 'launch', 'q8_0_dequant', 'same_bits',
-           'refusal', 'q8_1_from_q8_0', 'q8_1_dequant', 'offset_outcome']
+           'parse_signature', 'signature', 'signature_table', 'check_args', 'launch', 'CoverageUnavailable',
+           'covered_lines', 'q8_0_dequant', 'same_bits', 'refusal', 'q8_1_from_q8_0', 'q8_1_dequant', 'offset_outcome']
 
 # %% ../nbs/36_device.ipynb #487c0afb
 class DeviceCompileError(HostCompileError):
@@ -827,6 +827,7 @@ def launch(source:str,            # device code (see `build`)
            live=True,             # outputs to sentinel-fill and check: True (all), False/None, or argument indices
            offsets:dict={},       # {argument index: bytes past a 256-byte boundary} for pointer arguments
            filename:str='kernel.cu',  # the source's name in messages
+           coverage=None,         # mode 'cover': the folder the run's line counts (kernel.gcda) go to
           ) -> LaunchResult:
     "Run `kernel` of device source `source` on the CPU runtime over `grid` x `block` with `args`."
     grid, block = _dims(grid, 'grid'), _dims(block, 'block')
@@ -835,6 +836,8 @@ def launch(source:str,            # device code (see `build`)
         raise LaunchRefused(f"shared_bytes = {shared_bytes!r}: expected 0 to {MAX_DYN_SHARED:,} "
                             "(CUDA's largest dynamic shared allocation)")
     opts = dict(mode=mode, include_dirs=include_dirs, defines=defines, arch=arch, filename=filename)
+    if (mode == 'cover') != (coverage is not None):
+        raise BadBuildOption(f"mode {mode!r} with coverage={coverage!r}: a coverage folder goes with mode 'cover', and only with it")
     _check_options(**opts); check_device_source(source, filename); _resolve_kernel(source, kernel, filename)
     exe = build(source, kernel, **opts)
     check_shared_total(exe, shared_bytes)
@@ -849,6 +852,8 @@ def launch(source:str,            # device code (see `build`)
         _device_job(job, kernel, grid, block, params, args, offsets, mode == 'race', int(shared_bytes))
         env = dict(os.environ, ASAN_OPTIONS='detect_leaks=0:abort_on_error=0:detect_stack_use_after_return=0',
                    UBSAN_OPTIONS='print_stacktrace=1:halt_on_error=1')
+        if coverage is not None:   # the counts into `coverage`/kernel.gcda: every folder of the build's own path stripped
+            env.update(GCOV_PREFIX=str(Path(coverage).resolve()), GCOV_PREFIX_STRIP='999')
         t0 = time.perf_counter()
         try: r = bounded_run([str(exe), str(job), str(out)], timeout=timeout, env=env)
         except subprocess.TimeoutExpired:
@@ -872,6 +877,32 @@ def launch(source:str,            # device code (see `build`)
     res = LaunchResult(results, secs, int(np.prod(grid)), mode, None)
     res.printed = r.stdout   # the kernel's printf output (host's LaunchResult.printed)
     return res
+
+from .core import FerroxError
+
+class CoverageUnavailable(FerroxError, RuntimeError): "gcov is missing, or the coverage folder holds no counts of this build."
+
+def covered_lines(coverage,                # the folder `launch(..., mode='cover', coverage=...)` runs wrote their counts to
+                  exe,                     # the 'cover' build those runs used (`build(..., mode='cover')`)
+                  filename:str='kernel.cu',# the user's file, as #line names it
+                 ) -> dict:
+    """line -> execution count of every line of `filename` gcov instruments in that build, summed over the runs. A line
+    that is not there has no code of its own in this build: a declaration, a dead `#if` or `if constexpr` branch, a
+    template instance the launch never makes."""
+    gcov = shutil.which('gcov')
+    cov, exe = Path(coverage), Path(exe)
+    if gcov is None: raise CoverageUnavailable('no gcov (it comes with gcc: apt-get install gcc)')
+    if not (cov / 'kernel.gcda').is_file() or not (exe.parent / 'kernel.gcno').is_file():
+        raise CoverageUnavailable(f"no line counts in {cov} for {exe.parent.name}: run the kernel with mode='cover' and this folder first")
+    shutil.copy(exe.parent / 'kernel.gcno', cov / 'kernel.gcno')
+    r = bounded_run([gcov, '--json-format', '--stdout', 'kernel.gcda'], timeout=120, cwd=str(cov))
+    if r.returncode: raise CoverageUnavailable(f"gcov failed on {cov}: {(r.stderr or r.stdout).strip()[:300]}")
+    out = {}
+    for doc in (json.loads(l) for l in r.stdout.splitlines() if l.startswith('{')):
+        for f in doc['files']:
+            if f['file'] == str(filename):
+                for l in f['lines']: out[l['line_number']] = out.get(l['line_number'], 0) + l['count']
+    return out
 
 # %% ../nbs/36_device.ipynb #bef0ba57
 def q8_0_dequant(raw:np.ndarray, dst_dtype=np.float32, source:str|None=None, block:int=128, mode:str='fast', offset:int=0) -> np.ndarray:

@@ -406,7 +406,9 @@ FAMILY_QUANTITIES = {  # family -> {quantity: what it is}; pointer quantities ar
                 row_bytes='bytes per weight row', batch='activation columns (1 to hundreds: tiles of columns)',
                 a_bytes='bytes per activation column'),
     'quantize_q8_1': dict(x='the float32 activations (pointer)', y='the Q8_1 blocks, 36 bytes per 32 activations (pointer)',
-                          n='activations', nb='Q8_1 blocks (n / 32)'),
+                          n='activations (per column)', nb='Q8_1 blocks (n / 32, per column)',
+                          cols="activation columns: x is [cols, n] (1, except with --activations mmq: y is then ggml's "
+                               "block_q8_1_mmq, 144 bytes per 128 activations)"),
 }
 
 # %% ../nbs/41_matvec.ipynb #86a26061

@@ -332,7 +332,10 @@ _MODE_FLAGS = {'fast': (_DIV0, []),
                'asan': (['-g', _DETECT_O, '-fsanitize=address,undefined,float-cast-overflow', '-fno-sanitize-recover=all',
                          '-fno-omit-frame-pointer', '-DFX_ASAN'],
                         ['-fsanitize=address,undefined,float-cast-overflow', '-fno-sanitize-recover=all', '-DFX_ASAN']),
-               'osthreads': (['-DFX_TLS=thread_local', *_DIV0], ['-DFX_TLS=thread_local', '-DFX_OSTHREADS', '-pthread'])}
+               'osthreads': (['-DFX_TLS=thread_local', *_DIV0], ['-DFX_TLS=thread_local', '-DFX_OSTHREADS', '-pthread']),
+               # gcov's line counts (-O0: one count per source line as written): which lines of the user's file a run
+               # executes, so vet's mutants are drawn from code its fixtures reach (device.covered_lines reads them)
+               'cover': (['-O0', '--coverage', *_DIV0], ['--coverage'])}
 MODES = tuple(_MODE_FLAGS)
 
 def _cxx() -> str:

@@ -16,7 +16,7 @@ from .kinds import KINDS, require_kind
 from .runtime import HostError, UntouchedOutput, _touched
 from .kind import degenerate_blocks, subnormal_blocks
 from .q8_1 import quantize_q8_1, dequantize_q8_1, q8_1_fixtures, QK8_1, BLOCK_BYTES as Q8_1_BYTES
-from .q8_1 import quantize_mmq_q8_1, mmq_q8_1_fields, MMQ_LAYOUT_OF, MMQ_BLOCK
+from .q8_1 import quantize_mmq_q8_1, mmq_q8_1_fields, MMQ_LAYOUT_OF, MMQ_BLOCK, MMQ_BLOCK_BYTES
 from .runtime import HostCompileError, LaunchRefused, CompileLimit, MAX_DYN_SHARED, SharedMemoryTooLarge, compile_run
 from .runtime import kernel_params
 from .runtime import launch
@@ -59,10 +59,10 @@ __all__ = ['POINTERS', 'FAMILIES', 'GRID_LIMITS', 'BLOCK_LIMITS', 'MAX_BLOCK_THR
            'mmq_fixtures', 'quantize_q8_1_fixtures', 'fastdiv_values', 'parse_arg', 'value_bytes', 'bind', 'gamma',
            'round_twin', 'decode', 'classify', 'agreement', 'fixture_tier', 'compare', 'mmvq_twin_of', 'mmq_twin_of',
            'fixture_activations', 'mmvq_reference', 'float_reference', 'mmvq_bound', 'compare_mmvq', 'q8_1_field',
-           'compare_q8_1', 'cuda_include_dir', 'nvrtc_compile', 'nvrtc_rows', 'nvrtc_behind_nvcc', 'nvcc_rows',
-           'function_spans', 'reached_lines', 'mutation_analysis', 'fixture_deadline', 'vet', 'usage_message',
-           'vet_table', 'vet_ours', 'ours_row', 'int8_sabotage_rows', 'mmq_sabotage_rows', 'sabotage_rows',
-           'vet_digest', 'bench_measurement', 'ours_measurement']
+           'compare_q8_1', 'compare_q8_1_mmq', 'cuda_include_dir', 'nvrtc_compile', 'nvrtc_rows', 'nvrtc_behind_nvcc',
+           'nvcc_rows', 'function_spans', 'reached_lines', 'fixture_coverage', 'mutant_lines', 'mutation_analysis',
+           'fixture_deadline', 'vet', 'usage_message', 'vet_table', 'vet_ours', 'ours_row', 'int8_sabotage_rows',
+           'mmq_sabotage_rows', 'sabotage_rows', 'vet_digest', 'bench_measurement', 'ours_measurement']
 
 # %% ../nbs/37_vet.ipynb #95291db7
 POINTERS = {'dequant': ('x', 'y'), 'matvec': ('w', 'x', 'y'), 'mul_mm': ('w', 'x', 'y'), 'mmvq': ('w', 'a', 'y'), 'mmq': ('w', 'a', 'y'),
@@ -441,18 +441,38 @@ def _q8_1_granule(granule) -> int:
         raise BadGranule(f"granule {granule!r}: expected a positive multiple of {QK8_1} activations (one Q8_1 block)")
     return int(g)
 
-def quantize_q8_1_fixtures(kind=None, granule=None) -> list:
-    "The Q8_1-quantizer fixtures: float32 activations `x` and, as `raw`, the Q8_1 bytes our `quantize_q8_1` writes for them."
+def quantize_q8_1_fixtures(kind=None, granule=None, activations:str='q8_1') -> list:
+    """The Q8_1-quantizer fixtures: float32 activations `x` and, as `raw`, the Q8_1 bytes our `quantize_q8_1` writes for them;
+    with `activations='mmq'`, the `block_q8_1_mmq` bytes `quantize_mmq_q8_1` writes in the layout `kind`'s MMQ reads."""
+    if activations != 'q8_1': return _mmq_quantizer_fixtures(kind, granule, activations)
     g = _q8_1_granule(granule)
     def fx(label, x):
         x = np.ascontiguousarray(x, np.float32).reshape(-1)
         x = np.concatenate([x, np.zeros(_cdiv(x.size, g) * g - x.size, np.float32)])   # a whole number of granules
         raw = quantize_q8_1(x).reshape(-1, Q8_1_BYTES)
-        return Fixture(label, dict(x=x, n=x.size, nb=x.size // QK8_1), raw, (raw.size,))
+        return Fixture(label, dict(x=x, n=x.size, nb=x.size // QK8_1, cols=1), raw, (raw.size,))
     rng = lambda s: np.random.default_rng(s)
     out = [fx(f'seed {s}', rng(s).standard_normal(m * QK8_1)) for s, m in zip(SEEDS, SEED_BLOCKS)]
     out += [fx(name, x) for name, x in q8_1_fixtures(0).items()]
     out += [fx(f'{m} granule{"s" * (m > 1)}', rng(10 + m).standard_normal(g * m)) for m in (1, 3, 9)]
+    return out
+
+def _mmq_quantizer_fixtures(kind, granule, activations:str) -> list:
+    "ggml's activation quantizer's fixtures: float32 [cols, n] and the `block_q8_1_mmq` bytes of `kind`'s layout (`MMQ_LAYOUT_OF`)."
+    if kind is None: raise VetError("activations 'mmq' for the quantizer: --kind names the MMQ whose header layout it writes")
+    kind = require_kind(kind)
+    g = MMQ_BLOCK if granule is None else _q8_1_granule(granule)
+    layout = _mmq_layout(kind, g, activations)
+    def fx(label, x):
+        x = np.ascontiguousarray(x, np.float32); cols, n = x.shape
+        x = np.concatenate([x, np.zeros((cols, _cdiv(n, g) * g - n), np.float32)], 1)   # a whole number of granules per column
+        raw = quantize_mmq_q8_1(x, layout).reshape(-1, MMQ_BLOCK_BYTES)
+        return Fixture(label, dict(x=x, n=x.shape[1], nb=x.shape[1] // QK8_1, cols=cols, layout=layout), raw, (raw.size,))
+    rng = lambda s: np.random.default_rng(s)
+    # one column of one block; three columns of four (one CUDA block of ggml's 512 each); two of nine (a ragged last CUDA block)
+    out = [fx(f'seed {s}', rng(s).standard_normal((c, m * MMQ_BLOCK))) for s, c, m in zip(SEEDS, (1, 3, 2), (1, 4, 9))]
+    out += [fx(name, x) for name, x in q8_1_fixtures(0).items()]   # [rows, 256]: as many columns of 256
+    out += [fx(f'{m} granule{"s" * (m > 1)}', rng(10 + m).standard_normal((2, g * m))) for m in (1, 3, 9)]
     return out
 
 # %% ../nbs/37_vet.ipynb #d748d2a9
@@ -645,7 +665,7 @@ def fixture_tier(r:dict) -> str:
 
 def compare(kind:Kind, family:str, fx:Fixture, out:np.ndarray, xs, out_dtype:str='float', approx:bool=False) -> dict:
     "Compare one fixture's output with the twin: counts per class, the first mismatch, and the bound figures where they apply."
-    if family == 'quantize_q8_1': return compare_q8_1(fx, out)
+    if family == 'quantize_q8_1': return compare_q8_1_mmq(fx, out) if 'layout' in fx.q else compare_q8_1(fx, out)
     if family in ('mmvq', 'mmq'): return compare_mmvq(kind, fx, out, out_dtype, family)
     bits_t, nbytes = OUT_DTYPES[out_dtype]
     got = np.ascontiguousarray(out).view(np.uint8).view(bits_t).reshape(-1)
@@ -805,6 +825,40 @@ def compare_q8_1(fx:Fixture, out:np.ndarray) -> dict:
         (gv, gb), (wv, wb) = val(got, gh), val(want, wh)
         r['first_mismatch'] = dict(fixture=fx.label, block=b, field=q8_1_field(j), element=i, got=_num(gv), want=_num(wv),
                                    got_bits=gb, want_bits=wb, cls=CLASSES[cls[i]])
+    return r
+
+def _mmq_header(layout:str) -> tuple:
+    "(the header's element type, its names): 4 float32 scales (D4), or 8 halves: d, s pairs (DS4) or 2 d and 6 s (D2S6)."
+    if layout == 'D4': return 'float', [f'd[{j}]' for j in range(4)]
+    if layout == 'DS4': return 'half', [f'{"ds"[j % 2]}[{j // 2}]' for j in range(8)]
+    return 'half', ['d[0]', 'd[1]'] + [f's[{j}]' for j in range(6)]
+
+def compare_q8_1_mmq(fx:Fixture, out:np.ndarray) -> dict:
+    """A `block_q8_1_mmq` quantizer's bytes against `quantize_mmq_q8_1`'s (the fixture's raw): the header's scales and sums by
+    class, the 128 quants exact; one fixture row. Fields per block: the header's elements, then q[0..127]."""
+    dt, names = _mmq_header(fx.q['layout'])
+    got, want = np.ascontiguousarray(out).view(np.uint8).reshape(-1, MMQ_BLOCK_BYTES), fx.raw
+    bits = np.uint32 if dt == 'float' else np.uint16
+    gh, wh = got[:, :16].copy().view(bits), want[:, :16].copy().view(bits)
+    nh = gh.shape[1]
+    cls = np.concatenate([classify(gh.reshape(-1), wh.reshape(-1), dt).reshape(-1, nh),
+                          np.where(got[:, 16:] != want[:, 16:], np.int8(CLASSES.index('gross')), np.int8(-1))], 1).reshape(-1)
+    s, fill = Q8_1_SENTINEL, int.from_bytes(bytes([Q8_1_SENTINEL]) * np.dtype(bits).itemsize, 'little')
+    untouched = np.flatnonzero(np.concatenate([(gh == fill) & (wh != fill), (got[:, 16:] == s) & (want[:, 16:] != s)], 1).reshape(-1))
+    failing = (cls >= 0) & (cls != CLASSES.index('nan_payload'))
+    r = dict(fixture=fx.label, elements=cls.size, comparison='bit-exact', untouched=int(untouched.size),
+             first_untouched=int(untouched[0]) if untouched.size else None, mismatches=int(failing.sum()),
+             mismatch_classes={c: int(n) for c, n in zip(CLASSES, np.bincount(cls[cls >= 0], minlength=len(CLASSES)))}, first_mismatch=None,
+             nmse=None, finite_disagree=0)
+    if r['mismatches']:
+        i = int(np.flatnonzero(failing)[0]); b, j = divmod(i, nh + MMQ_BLOCK)
+        def val(a, h):
+            if j < nh:
+                return float(h[b, j:j + 1].view(np.float32 if dt == 'float' else np.float16)[0]), f'0x{int(h[b, j]):0{2 * h.itemsize}x}'
+            return int(a[b, 16 + j - nh].view(np.int8)), f'0x{int(a[b, 16 + j - nh]):02x}'
+        (gv, gb), (wv, wb) = val(got, gh), val(want, wh)
+        r['first_mismatch'] = dict(fixture=fx.label, block=b, field=names[j] if j < nh else f'q[{j - nh}]', element=i, got=_num(gv),
+                                   want=_num(wv), got_bits=gb, want_bits=wb, cls=CLASSES[cls[i]])
     return r
 
 # %% ../nbs/37_vet.ipynb #3147df33
@@ -969,6 +1023,32 @@ def reached_lines(source:str, kernel:str) -> set|None:
     keep = {n for f in seen for a, b in spans[f] for n in range(a, b + 1)}
     return keep | (set(range(1, len(lines) + 1)) - inside)
 
+def fixture_coverage(prepared:list, source:str, kernel:str, opts:dict, timeout:float) -> dict|None:
+    """line -> execution count of the user's file (gcov, the 'cover' build) over the `prepared` fixtures, each run once; None
+    where the device runtime or gcov is missing, or the cover build cannot run the kernel."""
+    d = _device()
+    if d is None or not hasattr(d, 'covered_lines'): return None
+    with tempfile.TemporaryDirectory(prefix='fx-cover-') as t:
+        try:
+            for fx, argv, offs, yi, xs, grid, block, shared, pads in prepared:
+                a = [x.copy() if isinstance(x, np.ndarray) else x for x in argv]
+                d.launch(source, kernel, grid, block, a, mode='cover', coverage=t, timeout=timeout, offsets=dict(offs), live=False,
+                         shared_bytes=shared, **opts)
+            return d.covered_lines(t, d.build(source, kernel, 'cover', **opts), opts.get('filename', 'kernel.cu'))
+        except _usage_errors(): raise
+        except Exception: return None   # a crash or a timeout of the -O0 build: mutate the reached lines, as without gcov
+
+def mutant_lines(source:str, kernel:str, counts:dict|None) -> set|None:
+    """The lines mutants are drawn from: `reached_lines`, and where `counts` (`fixture_coverage`) are known, of the lines inside
+    a function only those the fixtures executed. A dead `#if` or `if constexpr` branch, a template instance for another
+    target or batch, an early-out never taken: a mutant there cannot change an output, so it would survive as an equivalent
+    mutant and measure the file rather than the fixtures. Lines outside any function (structs, tables, constants) stay."""
+    reach = reached_lines(source, kernel)
+    if counts is None: return reach
+    inside = {n for v in function_spans(source).values() for a, b in v for n in range(a, b + 1)}
+    keep = {n for n, k in counts.items() if k > 0} | (set(range(1, source.count('\n') + 2)) - inside)
+    return keep if reach is None else keep & reach
+
 # %% ../nbs/37_vet.ipynb #916935ad
 MUTANT_FIXTURES = 6  # fixtures the judge runs per mutant: the first seed, degenerate and subnormal scales, the smallest and largest
                      # output, and the longest rows (matvec families: the most chunks per lane, where a lane stride shows)
@@ -1077,7 +1157,8 @@ def _prepared(family, fixtures, geometry, params, args, out_dtype, shared=None, 
 EDGE_FIXTURES = r'degenerate|subnormal|edge|tiny|inf'
 MAX_THREADS = 2**24         # CPU threads over all fixtures' launches: ours need at most 48k; a grid of 2^31 blocks is refused
 MAX_SOURCE_MB = 8           # the largest source vet reads: llama.cpp's biggest kernel file is a few hundred KB
-MODE_SLOWDOWN = {'fast': 1, 'osthreads': 1, 'race': 4, 'asan': 4}   # a detector build runs a fixture up to this many times slower
+MODE_SLOWDOWN = {'fast': 1, 'osthreads': 1, 'race': 4, 'asan': 4, 'cover': 4}   # a detector (or -O0 gcov) build runs a fixture up to
+                                                                                  # this many times slower
 
 def fixture_deadline(threads:int,      # CUDA threads of the fixture's launch
                      mode:str='fast',  # the build: the detector builds run slower
@@ -1144,7 +1225,7 @@ def vet(source:str,              # device code: the user's file (kernels and the
         shared=None,             # dynamic shared memory per launch, in bytes: a launch expression over the quantities
         pad:dict={},             # input buffer -> bytes past its end the calling engine guarantees: read, but must not matter
         batch:int|None=None,     # mmvq: every fixture this batch (a kernel compiled for it, as ggml's ncols_dst); None: 1 to 8
-        activations:str='q8_1',  # mmq: 'q8_1' blocks (ours) or ggml's 'mmq' layout (block_q8_1_mmq, the kind's header layout)
+        activations:str='q8_1',  # mmq reads, quantize_q8_1 writes: 'q8_1' blocks (ours) or ggml's 'mmq' (block_q8_1_mmq, the kind's layout)
        ) -> dict:
     "Put a user's CUDA kernel through the ladder on the CPU; the report (see `vet_table`). Bad input raises before anything runs."
     t0 = time.perf_counter()
@@ -1175,9 +1256,11 @@ def vet(source:str,              # device code: the user's file (kernels and the
                               or not 1 <= batch <= 64):
         raise VetError(f"batch {batch!r}: the mmvq family's columns, an integer from 1 to 64" if family == 'mmvq'
                        else f"batch: only the mmvq family fixes its fixtures' batch (this is {family})")
-    if activations != 'q8_1' and family != 'mmq':
-        raise VetError(f"activations {activations!r}: only the mmq family reads another activation layout (this is {family})")
+    if activations != 'q8_1' and family not in ('mmq', 'quantize_q8_1'):
+        raise VetError(f"activations {activations!r}: only the mmq family reads, and the quantizer writes, another activation "
+                       f"layout (this is {family})")
     fixtures = (_FIXTURES[family](kind, granule, batch) if batch else mmq_fixtures(kind, granule, activations) if family == 'mmq'
+                else quantize_q8_1_fixtures(kind, granule, activations) if family == 'quantize_q8_1'
                 else _FIXTURES[family](kind, granule))
     geometry = _geometry(family, fixtures, grid, block)
     threads = [math.prod(g) * math.prod(b) for g, b in geometry]   # before any build: the grid alone can ask too much
@@ -1282,8 +1365,17 @@ def vet(source:str,              # device code: the user's file (kernels and the
                                         + ([shared, sorted(dict(pad).items())] if shared or pad else []) + ([batch] if batch else [])
                                         + ([activations] if activations != 'q8_1' else []),
                                         default=str).encode()).hexdigest()[:16]
-        _say(progress, f'vet: mutation analysis (at most {mutant_limit} mutants, {jobs} jobs)')
-        rep['mutants'] = mutation_analysis(source, judge, filename, mutant_limit, jobs, tag, progress, lines=reached_lines(source, kernel))
+        _say(progress, f'vet: line coverage of {len(sub)} fixtures, then mutation analysis (at most {mutant_limit} mutants, {jobs} jobs)')
+        counts = fixture_coverage(sub, source, kernel, opts, 4 * tmo)
+        lines = mutant_lines(source, kernel, counts)
+        rep['mutants'] = mutation_analysis(source, judge, filename, mutant_limit, jobs, tag, progress, lines=lines)
+        reach = reached_lines(source, kernel)
+        rep['mutants']['lines'] = dict(coverage=counts is not None, drawn_from=len(lines) if lines is not None else None,
+                                       reached=len(reach) if reach is not None else None,
+                                       executed=sum(k > 0 for k in counts.values()) if counts is not None else None)
+        if counts is not None and rep['mutants'].get('detail'):
+            rep['mutants']['detail'] += (f"; drawn from {len(lines)} lines the fixtures execute or that hold data "
+                                         f"(of {len(reach) if reach is not None else source.count(chr(10)) + 1} the launch reaches)")
     else: rep['mutants'] = dict(status='skipped', detail='--no-mutants', total=0, killed=0, survivors=[], kill_rate=None)
     fail = beyond(tier) or detectors or 'FAIL' in (rep['nvrtc']['status'], rep['nvcc']['status'])
     rep['verdict'] = 'fail' if fail else 'pass'

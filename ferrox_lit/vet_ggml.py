@@ -18,10 +18,11 @@ from .vet import vet, vet_table, vet_digest, CAST_UB, CAST_ON_GPU
 from .vet import mmq_fixtures, bind, signature, eval_dims, _args_list
 
 # %% auto #0
-__all__ = ['GGML_SDIST', 'GGML_INCLUDES', 'CONVERT', 'MMVQ_ARGS', 'QUANTIZE_Q8_1', 'MMQ_X', 'MMQ_ARGS', 'GGML_JSON',
-           'TIER_LETTERS', 'ON_A_GPU', 'RACE_ON_A_GPU', 'GgmlUnavailable', 'ggml_tree', 'GgmlLaunch', 'mmvq_launch',
-           'vet_ggml', 'ggml_quantize_mmq', 'mmq_layout_rows', 'ggml_mmq_shape', 'mmq_launch', 'mmq_outputs',
-           'ggml_measurement', 'sweep_rows', 'ub_class', 'on_a_gpu', 'findings']
+__all__ = ['GGML_SDIST', 'GGML_INCLUDES', 'CONVERT', 'MMVQ_ARGS', 'QUANTIZE_Q8_1', 'QUANTIZE_MMQ_ARGS', 'QUANTIZE_MMQ_KINDS',
+           'MMQ_X', 'MMQ_ARGS', 'GGML_JSON', 'TIER_LETTERS', 'ON_A_GPU', 'RACE_ON_A_GPU', 'GgmlUnavailable',
+           'ggml_tree', 'GgmlLaunch', 'mmvq_launch', 'vet_ggml', 'ggml_quantize_mmq', 'mmq_layout_rows',
+           'quantize_mmq_launch', 'ggml_mmq_shape', 'mmq_launch', 'mmq_outputs', 'ggml_measurement', 'sweep_rows',
+           'ub_class', 'on_a_gpu', 'findings']
 
 # %% ../nbs/39a_vet_ggml.ipynb #cc8f4829
 GGML_SDIST = ('ggml-python', '0.0.45', '10aac52075cf3c7ef2b00d6c35b1c23f7b018dbeff8ae8df67339b4be1166f05')   # vendors ggml 0.15.3
@@ -168,6 +169,19 @@ def mmq_layout_rows(layout:str, fixtures:dict|None=None, twin=quantize_mmq_q8_1)
                         quants_differ=int(dq.sum()), undefined_conversions=int(ub.sum()), differ_where_defined=int((dq & ~ub).sum())))
     return out
 
+
+# %% ../nbs/39a_vet_ggml.ipynb #7d53aa2d
+# quantize_mmq_q8_1_cuda: one CUDA block of 128 threads per 512 activations of a column (4 values a thread), the columns on
+# grid x; no ids (null), one channel and sample (the strides n * cols). The kind is the MMQ whose layout the bytes take.
+QUANTIZE_MMQ_ARGS = 'x,null,y,n,n,n*cols,n*cols,n,cols,1'
+QUANTIZE_MMQ_KINDS = ('Q8_0', 'Q4_0', 'Q2_K')   # one kind per header layout: D4, DS4, D2S6
+
+def quantize_mmq_launch(kind:str) -> GgmlLaunch:
+    "`quantize.cu`'s `quantize_mmq_q8_1` in the header layout `kind`'s MMQ reads (`MMQ_LAYOUT_OF`), as ggml launches it."
+    k = require_kind(kind)
+    if k.name not in MMQ_LAYOUT_OF: raise ValueError(f"{k.name}: ggml's MMQ does not take it, so no quantize_mmq_q8_1 layout")
+    return GgmlLaunch('quantize.cu', 'quantize_q8_1', f'quantize_mmq_q8_1<MMQ_Q8_1_DS_LAYOUT_{MMQ_LAYOUT_OF[k.name]}>',
+                      'cols,cdiv(n, 512)', '128', QUANTIZE_MMQ_ARGS, activations='mmq')
 
 # %% ../nbs/39a_vet_ggml.ipynb #07b665d4
 MMQ_X = {90: 128, 61: 64}   # sm -> mmq_x: get_mmq_x_max_device() there (mma: 128; __dp4a below Volta: 64), one tile per 128 (64) columns

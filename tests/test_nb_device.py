@@ -645,3 +645,32 @@ template <int N> __global__ void rot(const float* x, float* y) {
         dev.shared_sections = keep
         if old is None: os.environ.pop('FERROX_LIT_CACHE')
         else: os.environ['FERROX_LIT_CACHE'] = old
+
+
+COVER_SRC = """__global__ void clamp_or_add(const float* x, float* y, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    if (x[i] > 100.0f)
+        y[i] = 2.0f * x[i];
+    else
+        y[i] = x[i] + 1.0f;
+}"""
+
+
+def test_covered_lines():
+    import pytest
+    x, y = np.arange(8, dtype=np.float32), np.zeros(8, np.float32)
+    exe = build(COVER_SRC, 'clamp_or_add', 'cover')
+    with tempfile.TemporaryDirectory() as t:
+        launch(COVER_SRC, 'clamp_or_add', 1, 8, [x, y, 8], mode='cover', coverage=t)
+        c = covered_lines(t, exe)
+        assert c[5] == 0 and c[7] == 8 and c[3] == 8 and 6 not in c and y.tolist() == (x + 1).tolist()
+        # sabotage: an input that takes the other branch moves its count; runs into one folder add up
+        launch(COVER_SRC, 'clamp_or_add', 1, 8, [x + 200, y, 8], mode='cover', coverage=t)
+        c = covered_lines(t, exe)
+        assert c[5] == 8 and c[7] == 8 and c[3] == 16
+        assert covered_lines(t, exe, 'other.cu') == {}   # another file's lines are not this one's
+    with tempfile.TemporaryDirectory() as t:   # no run, no counts: a named error
+        with pytest.raises(CoverageUnavailable, match='no line counts'): covered_lines(t, exe)
+    with pytest.raises(BadBuildOption, match='coverage'): launch(COVER_SRC, 'clamp_or_add', 1, 8, [x, y, 8], mode='cover')
+    with pytest.raises(BadBuildOption, match='coverage'): launch(COVER_SRC, 'clamp_or_add', 1, 8, [x, y, 8], coverage='/tmp')

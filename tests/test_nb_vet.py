@@ -16,7 +16,7 @@ from ferrox_lit.kinds import KINDS, require_kind
 from ferrox_lit.runtime import HostError, UntouchedOutput, _touched
 from ferrox_lit.kind import degenerate_blocks, subnormal_blocks
 from ferrox_lit.q8_1 import quantize_q8_1, dequantize_q8_1, q8_1_fixtures, QK8_1, BLOCK_BYTES as Q8_1_BYTES
-from ferrox_lit.q8_1 import quantize_mmq_q8_1, mmq_q8_1_fields, MMQ_LAYOUT_OF, MMQ_BLOCK
+from ferrox_lit.q8_1 import quantize_mmq_q8_1, mmq_q8_1_fields, MMQ_LAYOUT_OF, MMQ_BLOCK, MMQ_BLOCK_BYTES
 from ferrox_lit.runtime import HostCompileError, LaunchRefused, CompileLimit, MAX_DYN_SHARED, SharedMemoryTooLarge, compile_run
 from ferrox_lit.runtime import kernel_params
 from ferrox_lit.runtime import launch
@@ -285,6 +285,36 @@ def test_compare_q8_1():
     assert compare_q8_1(fx, un)['first_untouched'] == 2 * 34
 
 
+def test_quantize_mmq_fixtures_and_compare():
+    fs = quantize_q8_1_fixtures('Q4_0', activations='mmq')
+    for f in fs:
+        cols, n = f.q['x'].shape
+        assert f.q['cols'] == cols and f.q['n'] == n and n % 128 == 0 and f.q['layout'] == 'DS4' and f.raw.size == n // 128 * cols * 144
+    assert {'inf_nan', 'subnormal', '3 granules'} <= {f.label for f in fs} and max(f.q['cols'] for f in fs) > 1
+    fx = next(f for f in fs if f.label == 'seed 7')
+    good = fx.raw.reshape(-1).copy()
+    r = compare_q8_1_mmq(fx, good)
+    assert r['mismatches'] == 0 and r['elements'] == fx.raw.shape[0] * (8 + 128) and r['untouched'] == 0
+    # sabotage: one quant off by one is gross at its field; a header half one ulp off is named by its field (s of pair 1)
+    bad = good.copy(); bad[2 * 144 + 16 + 7] ^= 1
+    m = compare_q8_1_mmq(fx, bad)['first_mismatch']
+    assert (m['block'], m['field'], m['cls']) == (2, 'q[7]', 'gross'), m
+    bad = good.copy(); bad[144 + 6] ^= 1
+    m = compare_q8_1_mmq(fx, bad)['first_mismatch']
+    assert (m['block'], m['field'], m['cls']) == (1, 's[1]', 'within_4_ulp'), m
+    # D4's header is four float32 scales; D2S6's two d and six s halves
+    d4 = next(f for f in quantize_q8_1_fixtures('Q8_0', activations='mmq') if f.label == 'seed 7')
+    bad = d4.raw.reshape(-1).copy(); bad[4 * 3 + 3] ^= 0x80
+    assert compare_q8_1_mmq(d4, bad)['first_mismatch']['field'] == 'd[3]'
+    # a block never written keeps the sentinel and is untouched
+    un = good.copy(); un[144:288] = Q8_1_SENTINEL
+    assert compare_q8_1_mmq(fx, un)['first_untouched'] == 136
+    # bad input, before any work: no kind, a kind ggml's MMQ lacks, a granule that is not whole 128-value blocks
+    _raises(VetError, quantize_q8_1_fixtures, None, None, 'mmq')
+    _raises(VetError, quantize_q8_1_fixtures, 'TQ2_0', None, 'mmq')
+    _raises(BadGranule, quantize_q8_1_fixtures, 'Q4_0', 96, 'mmq')
+
+
 def test_reached_lines():
     two = '''
 struct blk { float d; };
@@ -299,6 +329,28 @@ __global__ void other(const float* x, float* y) { y[threadIdx.x] = x[threadIdx.x
     ms = mutants(two, lines=reached_lines(two, 'used'))
     assert ms and all(m.line != 5 for m in ms)
     assert any(m.line == 5 for m in mutants(two))                      # sabotage: without the lines, the dead kernel is mutated
+
+
+BRANCHY = """struct blk { float d; };
+__global__ void k(const float* x, float* y, int n) {
+    int i = threadIdx.x;
+    if (n > 1000)
+        y[i] = x[i] * 3.0f;
+    else
+        y[i] = x[i] + 1.0f;
+}"""
+
+def test_mutant_lines():
+    from ferrox_lit.mutants import mutants
+    import ferrox_lit.device as D
+    with tempfile.TemporaryDirectory() as t:
+        D.launch(BRANCHY, 'k', 1, 4, [np.ones(4, np.float32), np.zeros(4, np.float32), 4], mode='cover', coverage=t)
+        counts = D.covered_lines(t, D.build(BRANCHY, 'k', 'cover'))
+    lines = mutant_lines(BRANCHY, 'k', counts)
+    assert 5 not in lines and {1, 3, 4, 7} <= lines, (lines, counts)   # the branch never taken is out; the struct stays
+    assert not any(m.line == 5 for m in mutants(BRANCHY, lines=lines))
+    assert 5 in mutant_lines(BRANCHY, 'k', None)                        # sabotage: without counts, the dead branch is mutated
+    assert mutant_lines(BRANCHY, 'k', {n: 1 for n in range(1, 10)}) >= {5}   # and with counts that say it ran, it is too
 
 
 def test_mutant_subset():
