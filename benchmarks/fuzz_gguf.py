@@ -30,7 +30,7 @@ def hostile_rows(d) -> list:
     "Each crafted file at issue size, opened in a fresh process: outcome, seconds, peak RSS."
     rows = []
     for case, (_, n, _) in HOSTILE.items():
-        p = hostile_file(d, case, 'issue')
+        p = hostile_file(d, case, 'full')
         size = p.stat().st_size
         r = subprocess.run([sys.executable, '-c', CHILD, str(p)], capture_output=True, text=True, timeout=600)
         p.unlink()

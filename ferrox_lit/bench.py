@@ -488,7 +488,7 @@ def mmvq_summary(res:dict) -> list:
     return out
 
 def mmvq_targets(res:dict) -> dict:
-    "The issue's MMVQ target read off a run: {kind: dict(of_copy (MMVQ alone), with_q8_1, meets)}, Q4_K and Q8_0, 4096x4096, batch 1."
+    "The project's MMVQ target read off a run: {kind: dict(of_copy (MMVQ alone), with_q8_1, meets)}, Q4_K and Q8_0, 4096x4096, batch 1."
     return {s['kind']: dict(of_copy=s['of_copy'], with_q8_1=s['with_q8_1_of_copy'], meets=s['meets'])
             for s in mmvq_summary(res) if s['target'] is not None}
 
@@ -553,7 +553,7 @@ def mmq_summary(res:dict, part:Part|None=None) -> list:
     return out
 
 def mmq_targets(res:dict) -> dict:
-    "The issue's MMQ target read off a run: {kind: dict(vs_dequant_cublas_fp16, binds, meets)}, Q4_K and Q8_0, 4096x4096, batch 128."
+    "The project's MMQ target read off a run: {kind: dict(vs_dequant_cublas_fp16, binds, meets)}, Q4_K and Q8_0, 4096x4096, batch 128."
     return {s['kind']: dict(vs_dequant_cublas_fp16=s['vs_dequant_cublas_fp16'], binds=s['binds'], meets=s['meets'])
             for s in mmq_summary(res) if s['target'] is not None}
 

@@ -237,7 +237,7 @@ def _kv_file(p:Path, n_kv:int, body:bytes, n_t:int=0, table:bytes=b'') -> Path:
     b = b'GGUF' + struct.pack('<IQQ', 3, n_t, n_kv) + body + table
     p.write_bytes(b + bytes(-len(b) % 32)); return p
 
-HOSTILE = {  # case: (maker of (path, n), n in the issue, n at CI scale: one past the default limit)
+HOSTILE = {  # case: (maker of (path, n), n at full size: 0.1 to 1.5 GB, n at CI scale: one past the default limit)
     'array of empty arrays': (
         lambda p, n: _kv_file(p, 1, _s(b'k') + struct.pack('<IIQ', 9, 9, n) + struct.pack('<IQ', 4, 0) * n),
         10_000_000,
@@ -268,7 +268,8 @@ HOSTILE = {  # case: (maker of (path, n), n in the issue, n at CI scale: one pas
 }
 
 def hostile_file(d, case:str, scale:str='ci', n:int|None=None) -> Path:
-    "Write crafted worst case `case` into `d`: at the issue's size (`scale='issue'`), one past the default limit ('ci'), or `n` items."
-    make, n_issue, n_ci = HOSTILE[case]
-    n = n if n is not None else n_issue if scale == 'issue' else n_ci
+    "Write crafted worst case `case` into `d`: at full size (`scale='full'`), one past the default limit ('ci'), or `n` items."
+    if scale not in ('full', 'ci'): raise ValueError(f"scale {scale!r}: expected 'full' or 'ci'")
+    make, n_full, n_ci = HOSTILE[case]
+    n = n if n is not None else n_full if scale == 'full' else n_ci
     return make(Path(d) / (case.replace(' ', '_') + f'_{n}.gguf'), n)
