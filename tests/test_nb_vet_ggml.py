@@ -56,10 +56,10 @@ def test_ggml_quantize_mmq_through_vet():
     ub = {d['fixture'] for d in r['detectors'] if 'outside the range of representable values' in d['message']}
     assert r['tiers']['bit-exact'] >= 10 and off and off <= ub, (off, ub)   # off the twin only where the conversion is undefined
     assert r['fixtures'][0]['mismatches'] == 0 and r['mismatches'] > 0 and r['verdict'] == 'fail'
-    # sabotage: the kernel of another layout (D4's float scales where Q4_0's MMQ reads DS4's half pairs): every fixture off
+    # sabotage: the kernel of another layout (D4's float scales where Q4_0's MMQ reads DS4's half pairs): every fixture off but the all-zero ones
     bad = vet_ggml('Q4_0', replace(quantize_mmq_launch('Q4_0'), kernel='quantize_mmq_q8_1<MMQ_Q8_1_DS_LAYOUT_D4>'),
                    mutants=False, nvrtc=False, nvcc=False)
-    assert bad['tiers']['bit-exact'] == 0 and bad['first_mismatch']['field'].startswith(('d[', 's['))
+    assert bad['tiers']['bit-exact'] <= 2 < r['tiers']['bit-exact'] and bad['mismatches'] > 0   # all-zero blocks look alike in any layout
     import pytest
     with pytest.raises(ValueError, match='TQ1_0'): quantize_mmq_launch('TQ1_0')
 
