@@ -345,7 +345,7 @@ def prepare_mmvq(kind,                 # a Kind or its name
         if not a.flags.c_contiguous: raise MmvqOperands(f"{kind.name}: mmvq {what} must be C-contiguous")
     q = prepare_quantize_q8_1(xx, mode, q8_1)
     y = device().empty((batch, n_rows), dtype=np.float32)
-    src, fn = mmvq_src(kind, body)
+    src, fn = mmvq_src(kind, body, batch)   # the batch's own instantiation: its own registers
     what = f"{fn} ({mode}) kind {kind.name} {n_rows}x{n_cols} batch {batch}"
     step = (_compiled_for(what, src, fn, mode), (-(-n_rows // MMVQ_ROWS),), (32, MMVQ_ROWS),
             (w, q.out, y, np.int32(n_rows), np.int32(n_cols), np.int32(batch), np.int32(row_bytes)), what)

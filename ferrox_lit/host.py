@@ -25,7 +25,8 @@ from .runtime import _COMMON, _MODE_FLAGS, _cxx, _sentinel, _raise_for
 # %% auto #0
 __all__ = ['GEMM_SABOTAGES', 'run_mul_mm', 'host_shapes', 'host_dispatches', 'host_evidence', 'sabotaged_src',
            'run_gemm_sabotage', 'snippet_sabotage_evidence', 'host_rung', 'run_matvec_partials', 'run_reduce',
-           'run_matvec', 'run_rq_partials', 'run_rq_matvec', 'run_quantize_q8_1', 'run_vdot', 'run_mmvq', 'run_mmq']
+           'run_matvec', 'run_rq_partials', 'run_rq_matvec', 'run_quantize_q8_1', 'vdot_f16_mismatches', 'run_vdot',
+           'run_mmvq', 'run_mmq']
 
 # %% ../nbs/30_host.ipynb #70ed57ec
 def run_mul_mm(kind, weights:np.ndarray, x:np.ndarray, mode:str='fast', src:str|None=None, **kw) -> np.ndarray:
@@ -230,6 +231,16 @@ def run_quantize_q8_1(x:np.ndarray,        # float32 [..., n], n a multiple of 3
            live=False, **kw)
     return out.reshape(*x.shape[:-1], -1)
 
+# %% ../nbs/45_vdot.ipynb #vdot-f16-host
+from .vdot import VDOT_COMMON_SRC, F16_PROBE
+from .f16 import f16_to_f32
+
+def vdot_f16_mismatches(common:str|None=None) -> int:
+    "How many of the 65,536 fp16 bit patterns the CPU runtime's `ferrox_vdot_f16` (`common`: vdot_common.cuh) maps unlike `f16_to_f32`."
+    y = np.zeros(65536, np.float32)
+    launch((VDOT_COMMON_SRC if common is None else common) + F16_PROBE, 'fx_vdot_f16_probe', 256, 256, [y])
+    return mismatches(y, f16_to_f32(np.arange(65536, dtype=np.uint16)))
+
 # %% ../nbs/45_vdot.ipynb #b3aa7bcb
 from .kind import Kind
 from .vdot import THREADS as VDOT_THREADS
@@ -256,12 +267,14 @@ def run_vdot(kind:Kind, w_blocks:np.ndarray, a_blocks:np.ndarray, mode:str='fast
 from .mmvq import MMVQ_ROWS, check_mmvq, mmvq_src
 
 # %% ../nbs/46_mmvq.ipynb #df915319
-def run_mmvq(kind, weights:np.ndarray, x:np.ndarray, mode:str='fast', body:str|None=None, **kw) -> np.ndarray:
+def run_mmvq(kind, weights:np.ndarray, x:np.ndarray, mode:str='fast', body:str|None=None,
+             one_batch:bool=False,   # True: the batch's own instantiation (mmvq_src(kind, batch=b): the GPU path's build)
+             **kw) -> np.ndarray:
     "Run the Q8_1 quantizer and `kind`'s MMVQ kernel on the CPU runtime: float32 [batch, n_rows], the contract of `mmvq_twin`."
     kind, n_rows, n_cols, batch, row_bytes = check_mmvq(kind, weights, x)
     a = run_quantize_q8_1(np.ascontiguousarray(x), mode=mode)
     y = np.empty((batch, n_rows), np.float32)
-    src, entry = mmvq_src(kind, body)
+    src, entry = mmvq_src(kind, body, batch if one_batch else None)
     launch(src, entry, -(-n_rows // MMVQ_ROWS), (32, MMVQ_ROWS), [np.ascontiguousarray(weights), a, y, n_rows, n_cols, batch, row_bytes],
            mode=mode, **kw)
     return y

@@ -164,12 +164,17 @@ def loop_cost(sass:str,          # one kernel's nvdisasm listing (its own sectio
     if h is None: raise NoMainLoop(f"no loop of {len(insns)} instructions does a multiply-accumulate")
     p = paths(insns, *h)['max']
     work, f = sum(macs(i) for i in p), path_figures(p)
-    whole = paths(insns, insns[0].addr, insns[-1].addr)['max']   # entry to the last instruction, each loop passed once
+    # outside: each warp's instructions on the longest path from the entry to the last unpredicated EXIT (nvdisasm ends a
+    # kernel with an unreachable `BRA` to itself, and a subroutine's RET is not the kernel's end) that lie in no loop doing
+    # multiply-accumulates (a stream-k kernel has two copies of its main loop; neither is paid per warp once)
+    last = max((i.addr for i in insns if i.op.split('.')[0] == 'EXIT' and not i.pred), default=insns[-1].addr)
+    mac_loops = [l for l in back_edges(insns) if any(macs(i) for i in insns if l[0] <= i.addr <= l[1])]
+    whole = [i for i in paths(insns, insns[0].addr, last)['max'] if not any(a <= i.addr <= b for a, b in mac_loops)]
     per = UNIT[family] * (batch if family == 'mmvq' else 1) / work
     return dict(loop=f'{h[0]:#x}..{h[1]:#x}', inner_loops=sum(h[0] <= a and b < h[1] for a, b in back_edges(insns) if (a, b) != h),
                 pass_instructions=len(p), macs=work, per_unit=round(len(p) * per, 1),
-                bytes_per_unit=round(f['ldg_bytes_per_lane'] * 32 * per / (UNIT[family] / (32 if family == 'mmvq' else 1)), 3),
-                outside=max(0, len(whole) - len(p)), classes={k: v for k, v in f.items() if k not in ('instructions', 'ldg_by_width')},
+                bytes_per_unit=round(f['ldg_bytes_per_lane'] * 32 * per / (32 if family == 'mmvq' else 1), 3),   # a lane's, a warp's
+                outside=len(whole), classes={k: v for k, v in f.items() if k not in ('instructions', 'ldg_by_width')},
                 ldg_by_width=f['ldg_by_width'])
 
 # %% ../nbs/31b_sass_cost.ipynb #d20e1425

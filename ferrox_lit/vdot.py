@@ -26,15 +26,23 @@ from ferrox_lit.kind import (  # the int8 dot's contract, shown here, lives with
 )
 
 # %% auto #0
-__all__ = ['VDOT_COMMON_SRC', 'VDOT_TEST_SRC', 'U', 'THREADS', 'BOUND_U', 'NVRTC_ARCHES', 'vdot_sabotaged', 'vdot_sabotage_diffs',
-           'vdot_src', 'vdot_reference', 'bound_ratio', 'error_ratios', 'plot_error_ratios', 'route_errors']
+__all__ = ['VDOT_COMMON_SRC', 'VDOT_TEST_SRC', 'U', 'F16_PROBE', 'THREADS', 'BOUND_U', 'NVRTC_ARCHES', 'vdot_sabotaged',
+           'vdot_sabotage_diffs', 'vdot_src', 'vdot_reference', 'bound_ratio', 'error_ratios', 'plot_error_ratios',
+           'route_errors']
 
 # %% ../nbs/45_vdot.ipynb #vdot-005
-VDOT_COMMON_SRC = cuda_text('vdot_common.cuh')  # ferrox_lit/cuda/vdot_common.cuh: the byte-wise word loads
+VDOT_COMMON_SRC = cuda_text('vdot_common.cuh')  # ferrox_lit/cuda/vdot_common.cuh: word loads, fp16 scales
 
 VDOT_TEST_SRC = cuda_text('vdot_test.cuh')      # ferrox_lit/cuda/vdot_test.cuh: the test kernel, one thread per chunk
 
 U = 2.0 ** -24                                  # float32's unit roundoff
+
+# %% ../nbs/45_vdot.ipynb #vdot-f16-probe
+F16_PROBE = '''extern "C" __global__ void fx_vdot_f16_probe(float* __restrict__ y) {   // y[h] = ferrox_vdot_f16(h), h < 65536
+    const unsigned int h = blockIdx.x * blockDim.x + threadIdx.x;
+    y[h] = ferrox_vdot_f16((unsigned short)h);
+}
+'''
 
 # %% ../nbs/45_vdot.ipynb #vdot-017
 def vdot_sabotaged(kind:Kind, name:str) -> Kind:

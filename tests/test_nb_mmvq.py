@@ -81,6 +81,28 @@ def test_mmvq_equals_twin_every_kind():
         assert not bad, bad
 
 
+def test_mmvq_one_batch_builds():
+    "Each batch's own instantiation (the GPU path's build) equals the twin; a batch outside 1..8 is refused before any build."
+    import pytest
+    for name in ('Q4_0', 'Q4_K', 'Q6_K'):
+        k = kind_by_name(name)
+        for batch in (1, 3, 8):
+            w = random_blocks(k, 37 * 512 // k.block_elems, batch).reshape(37, -1)
+            x = np.random.default_rng(batch).standard_normal((batch, 512)).astype(np.float32)
+            got = run_mmvq(k, w, x, one_batch=True)
+            assert mismatches(got, mmvq_twin(k, w, x)) == 0, (name, batch)
+    src, _ = mmvq_src('Q4_0', batch=3)
+    assert '#define FX_ONE_BATCH 3' in src and '#define FX_ONE_BATCH' not in mmvq_src('Q4_0')[0]
+    # sabotage: the batch-3 build launched on 2 columns computes a third column that is not there: the host never does that
+    k = kind_by_name('Q4_0'); w = random_blocks(k, 8 * 512 // 32, 0).reshape(8, -1)
+    x = np.random.default_rng(0).standard_normal((2, 512)).astype(np.float32)
+    a = run_quantize_q8_1(x); y = np.zeros((3, 8), np.float32)
+    launch(src, 'q4_0_mmvq', 2, (32, MMVQ_ROWS), [w, np.concatenate([a, a[:1]]), y, 8, 512, 2, w.shape[1]])
+    assert mismatches(y[:2], mmvq_twin(k, w, x)) == 0 and np.any(y[2] != 0)   # it wrote a column the launch did not ask for
+    for bad in (0, 9, 2.0):
+        with pytest.raises(MmvqBatch, match='batch'): mmvq_src('Q4_0', batch=bad)
+
+
 def test_mmvq_refuses_bad_operands():
     import pytest
     k = kind_by_name('Q8_0'); w = random_blocks(k, 8, 0).reshape(2, -1); x = np.zeros((1, 128), np.float32)

@@ -64,11 +64,11 @@ import ferrox_lit.kind as _nbmod
 globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
-import ferrox_lit.core as _nbmod
+import ferrox_lit.host as _nbmod
 globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
-import ferrox_lit.host as _nbmod
+import ferrox_lit.core as _nbmod
 globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__")})
 
 
@@ -98,6 +98,21 @@ import re
 
 
 from ferrox_lit.runtime import launch
+
+
+from ferrox_lit.runtime import launch
+
+
+def test_vdot_f16_exhaustive():
+    assert vdot_f16_mismatches() == 0
+    rebias = '(em << 13) + 0x38000000u'
+    assert vdot_f16_mismatches(VDOT_COMMON_SRC.replace(rebias, '(em << 13) + 0x38800000u')) > 30000   # every normal input moves
+    sub = '5.9604644775390625e-08f'
+    assert VDOT_COMMON_SRC.count(sub) == 1
+    assert vdot_f16_mismatches(VDOT_COMMON_SRC.replace(sub, '1.1920928955078125e-07f')) == 2 * 1023   # the subnormals, both signs
+    src = compile_kernel(VDOT_COMMON_SRC + F16_PROBE, 90)   # the GPU body: the hardware conversion, no branch
+    ops = sass_ops(disassemble(src))
+    assert any(o.startswith('HADD2.F32') for o in ops) and not any(o.startswith('BRA') and o != 'BRA' for o in ops), ops
 
 
 def test_integer_twins():

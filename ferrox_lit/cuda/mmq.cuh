@@ -66,10 +66,10 @@ extern "C" __global__ void __launch_bounds__(32 * MMQ_WARPS) FX_ENTRY(
             int s[2] = {0, 0};
             if (col < batch && c < n_chunk) {
                 const unsigned char* ab = a + ((size_t)col * (size_t)n_chunk + (size_t)c) * 36;
-                da = ferrox_f16_to_f32(ferrox_vdot_u16(ab));
+                da = ferrox_vdot_f16(ferrox_vdot_u16(ab));
 #pragma unroll
                 for (int i = 0; i < 8; i++) {
-                    v[i] = ferrox_vdot_i32(ab + 4 + 4 * i);
+                    v[i] = ferrox_vdot_a32(ab + 4 + 4 * i);
                     s[i / 4] = __dp4a(0x01010101, v[i], s[i / 4]);
                 }
             } else {

@@ -18,7 +18,7 @@ static __device__ __forceinline__ float ferrox_mmq_epi_iq1_m(const unsigned char
     (void)asum0; (void)asum1;  // the deltas are in the lanes
     const unsigned short dbits = (unsigned short)(                     // fp16 d from the scale words' top nibbles (the dequant's)
         (wb[49] >> 4) | (wb[51] & 0xF0) | ((wb[53] >> 4) << 8) | ((wb[55] & 0xF0) << 8));
-    const float d = ferrox_f16_to_f32(dbits);
+    const float d = ferrox_vdot_f16(dbits);
     const unsigned int sc = (unsigned int)ferrox_vdot_u16(wb + 48 + 2 * (j / 2)) >> (6 * (j % 2));   // sub-blocks 2j, 2j + 1
     const int t = dot0 * (int)(2 * (sc & 7u) + 1) + dot1 * (int)(2 * ((sc >> 3) & 7u) + 1);   // |t| <= 2 * 16 * 9 * 128 * 15 < 2^20
     return (d * da) * ((float)t * 0.125f);                             // x 1/8: a power of two, exact

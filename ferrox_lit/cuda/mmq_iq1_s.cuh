@@ -14,7 +14,7 @@ static __device__ __forceinline__ void ferrox_mmq_unpack_iq1_s(const unsigned ch
 }
 static __device__ __forceinline__ float ferrox_mmq_epi_iq1_s(const unsigned char* __restrict__ wb, int j, float da, int sumi, int asum) {
     const unsigned int qh = ferrox_vdot_u16(wb + 34 + 2 * j);
-    const float d = ferrox_f16_to_f32(ferrox_vdot_u16(wb));
+    const float d = ferrox_vdot_f16(ferrox_vdot_u16(wb));
     const int sum8 = 8 * sumi + ((qh & 0x8000u) ? -asum : asum);     // 8 sum((g +- 1/8) qa): |.| <= 9 * 32 * 128
     const int t = sum8 * (int)(2 * ((qh >> 12) & 7u) + 1);           // x the odd scale 1..15: |t| < 2^20, exact as a float
     return (d * da) * ((float)t * 0.125f);                            // x 1/8: a power of two, exact

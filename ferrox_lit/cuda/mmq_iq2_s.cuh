@@ -19,7 +19,7 @@ static __device__ __forceinline__ void ferrox_mmq_unpack_iq2_s(const unsigned ch
 static __device__ __forceinline__ float ferrox_mmq_epi_iq2_s(const unsigned char* __restrict__ wb, int j, float da,
                                                              int dot0, int dot1, int asum0, int asum1) {
     (void)asum0; (void)asum1;  // no min
-    const float d = ferrox_f16_to_f32(ferrox_vdot_u16(wb));
+    const float d = ferrox_vdot_f16(ferrox_vdot_u16(wb));
     const int sc = wb[74 + j];                                  // low nibble: half 0's s, high nibble: half 1's
     const int sumi = dot0 * (2 * (sc & 0xF) + 1) + dot1 * (2 * (sc >> 4) + 1);   // |sumi| <= 2 * 16 * 43 * 127 * 31 < 2^23
     return ((d * da) * (float)sumi) * 0.125f;                  // d (0.5 + s) 0.25 = d (2 s + 1) / 8

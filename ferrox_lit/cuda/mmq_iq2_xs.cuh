@@ -19,7 +19,7 @@ static __device__ __forceinline__ void ferrox_mmq_unpack_iq2_xs(const unsigned c
 static __device__ __forceinline__ float ferrox_mmq_epi_iq2_xs(const unsigned char* __restrict__ wb, int j, float da,
                                                              int dot0, int dot1, int asum0, int asum1) {
     (void)asum0; (void)asum1;  // no min, no delta
-    const float d = ferrox_f16_to_f32(ferrox_vdot_u16(wb));
+    const float d = ferrox_vdot_f16(ferrox_vdot_u16(wb));
     const int sc = wb[66 + j];                                                    // low nibble: elements 0..15, high: 16..31
     const int sumi = dot0 * (2 * (sc & 15) + 1) + dot1 * (2 * (sc >> 4) + 1);   // d (0.5 + ls) / 4 = d / 8 (2 ls + 1); < 2^23
     return ((d * 0.125f) * da) * (float)sumi;

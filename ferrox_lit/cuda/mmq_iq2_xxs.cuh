@@ -17,7 +17,7 @@ static __device__ __forceinline__ void ferrox_mmq_unpack_iq2_xxs(const unsigned 
 }
 static __device__ __forceinline__ float ferrox_mmq_epi_iq2_xxs(const unsigned char* __restrict__ wb, int j, float da, int sumi, int asum) {
     (void)asum;  // no min, no delta
-    const float d = ferrox_f16_to_f32(ferrox_vdot_u16(wb));
+    const float d = ferrox_vdot_f16(ferrox_vdot_u16(wb));
     const int ls = wb[2 + 8 * j + 7] >> 4;                              // bits 28..31 of aux32: the high nibble of its last byte
     return ((d * 0.125f) * da) * (float)(sumi * (2 * ls + 1));         // d (0.5 + ls) / 4 = d / 8 (2 ls + 1); |sumi (2 ls + 1)| < 2^23
 }

@@ -19,7 +19,7 @@ static __device__ __forceinline__ void ferrox_mmq_unpack_iq3_s(const unsigned ch
 }
 static __device__ __forceinline__ float ferrox_mmq_epi_iq3_s(const unsigned char* __restrict__ wb, int j, float da, int sumi, int asum) {
     (void)asum;  // no min
-    const float d = ferrox_f16_to_f32(ferrox_vdot_u16(wb));
+    const float d = ferrox_vdot_f16(ferrox_vdot_u16(wb));
     const int s = (wb[106 + j / 2] >> (4 * (j & 1))) & 0xF;   // group j's nibble, low first
     return (d * da) * (float)(sumi * (1 + 2 * s));              // |sumi (1 + 2 s)| <= 32 * 15 * 127 * 31 < 2^21: exact
 }

@@ -16,7 +16,7 @@ static __device__ __forceinline__ void ferrox_mmq_unpack_iq3_xxs(const unsigned 
 }
 static __device__ __forceinline__ float ferrox_mmq_epi_iq3_xxs(const unsigned char* __restrict__ wb, int j, float da, int sumi, int asum) {
     (void)asum;  // no min
-    const float d = ferrox_f16_to_f32(ferrox_vdot_u16(wb));
+    const float d = ferrox_vdot_f16(ferrox_vdot_u16(wb));
     const int ls = wb[66 + 4 * j + 3] >> 4;                   // bits 28..31 of the group's aux32
     return ((d * da) * (float)(sumi * (2 * ls + 1))) * 0.25f;  // |sumi (2 ls + 1)| <= 32 * 62 * 127 * 31 < 2^23: exact
 }

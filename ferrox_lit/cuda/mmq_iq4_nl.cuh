@@ -12,6 +12,6 @@ static __device__ __forceinline__ void ferrox_mmq_unpack_iq4_nl(const unsigned c
 }
 static __device__ __forceinline__ float ferrox_mmq_epi_iq4_nl(const unsigned char* __restrict__ wb, int j, float da, int sumi, int asum) {
     (void)j; (void)asum;  // no per-chunk scale, no min
-    const float d = ferrox_f16_to_f32(ferrox_vdot_u16(wb));
+    const float d = ferrox_vdot_f16(ferrox_vdot_u16(wb));
     return (d * da) * (float)sumi;
 }

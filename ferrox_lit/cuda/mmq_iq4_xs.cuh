@@ -11,7 +11,7 @@ static __device__ __forceinline__ void ferrox_mmq_unpack_iq4_xs(const unsigned c
 }
 static __device__ __forceinline__ float ferrox_mmq_epi_iq4_xs(const unsigned char* __restrict__ wb, int j, float da, int sumi, int asum) {
     (void)asum;  // no min
-    const float d = ferrox_f16_to_f32(ferrox_vdot_u16(wb));
+    const float d = ferrox_vdot_f16(ferrox_vdot_u16(wb));
     const unsigned int scales_h = ferrox_vdot_u16(wb + 2);
     const int ls = (int)(((wb[4 + j / 2] >> (4 * (j & 1))) & 0xF) | (((scales_h >> (2 * j)) & 3u) << 4));   // 6-bit scale
     return (d * da) * (float)(sumi * (ls - 32));        // |sumi * (ls - 32)| < 2^24: exact, as in ferrox_vdot_iq4_xs

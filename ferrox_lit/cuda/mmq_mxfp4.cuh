@@ -5,7 +5,7 @@ static __device__ __forceinline__ void ferrox_mmq_unpack_mxfp4(const unsigned ch
     (void)j;  // one chunk per block: j is always 0
 #pragma unroll
     for (int i = 0; i < 4; i++) {
-        const unsigned int v = (unsigned int)ferrox_vdot_i32(wb + 1 + 4 * i);   // elements 4i.. (low) and 16+4i.. (high)
+        const unsigned int v = (unsigned int)ferrox_vdot_i32_b1(wb + 1 + 4 * i);   // elements 4i.. (low) and 16+4i.. (high)
         q[i] = ferrox_vdot_lut4(ferrox_kvalues_mxfp4_i8, v);                    // e2m1 doubled to integers
         q[4 + i] = ferrox_vdot_lut4(ferrox_kvalues_mxfp4_i8, v >> 4);
     }

@@ -13,6 +13,6 @@ static __device__ __forceinline__ void ferrox_mmq_unpack_q1_0(const unsigned cha
 }
 static __device__ __forceinline__ float ferrox_mmq_epi_q1_0(const unsigned char* __restrict__ wb, int j, float da, int sumi, int asum) {
     (void)j; (void)asum;  // one scale for the whole block, no min
-    const float d = ferrox_f16_to_f32(ferrox_vdot_u16(wb));
+    const float d = ferrox_vdot_f16(ferrox_vdot_u16(wb));
     return (d * da) * (float)sumi;
 }

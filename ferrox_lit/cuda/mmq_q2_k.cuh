@@ -11,8 +11,8 @@ static __device__ __forceinline__ void ferrox_mmq_unpack_q2_k(const unsigned cha
 }
 static __device__ __forceinline__ float ferrox_mmq_epi_q2_k(const unsigned char* __restrict__ wb, int j, float da,
                                                             int dot0, int dot1, int asum0, int asum1) {
-    const float d = ferrox_f16_to_f32(ferrox_vdot_u16(wb + 80));
-    const float dmin = ferrox_f16_to_f32(ferrox_vdot_u16(wb + 82));
+    const float d = ferrox_vdot_f16(ferrox_vdot_u16(wb + 80));
+    const float dmin = ferrox_vdot_f16(ferrox_vdot_u16(wb + 82));
     const unsigned char sc0 = wb[2 * j], sc1 = wb[2 * j + 1];   // low nibble: scale, high nibble: min, per half
     const int sumi_d = dot0 * (sc0 & 0xF) + dot1 * (sc1 & 0xF);   // the vdot's sums, in its order: exact integers
     const int sumi_m = asum0 * (sc0 >> 4) + asum1 * (sc1 >> 4);

@@ -21,7 +21,7 @@ static __device__ __forceinline__ int ferrox_mmq_q3_k_scale(const unsigned char*
 static __device__ __forceinline__ float ferrox_mmq_epi_q3_k(const unsigned char* __restrict__ wb, int j, float da,
                                                             int dot0, int dot1, int asum0, int asum1) {
     (void)asum0; (void)asum1;  // no min
-    const float d = ferrox_f16_to_f32(ferrox_vdot_u16(wb + 108));
+    const float d = ferrox_vdot_f16(ferrox_vdot_u16(wb + 108));
     const int sumi = dot0 * ferrox_mmq_q3_k_scale(wb, 2 * j) + dot1 * ferrox_mmq_q3_k_scale(wb, 2 * j + 1);   // exact
     return (d * da) * (float)sumi;
 }

@@ -10,8 +10,8 @@ static __device__ __forceinline__ void ferrox_mmq_unpack_q4_k(const unsigned cha
     }
 }
 static __device__ __forceinline__ float ferrox_mmq_epi_q4_k(const unsigned char* __restrict__ wb, int j, float da, int sumi, int asum) {
-    const float d = ferrox_f16_to_f32(ferrox_vdot_u16(wb));
-    const float dmin = ferrox_f16_to_f32(ferrox_vdot_u16(wb + 2));
+    const float d = ferrox_vdot_f16(ferrox_vdot_u16(wb));
+    const float dmin = ferrox_vdot_f16(ferrox_vdot_u16(wb + 2));
     unsigned char sc, m;
     ferrox_k_scale_min(j, wb + 4, &sc, &m);
     const float sum_d = da * (float)(sumi * (int)sc);   // < 2^24 in magnitude: converts exactly (see ferrox_vdot_q4_k)

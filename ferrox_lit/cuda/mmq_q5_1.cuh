@@ -20,8 +20,8 @@ static __device__ __forceinline__ void ferrox_mmq_unpack_q5_1(const unsigned cha
 }
 static __device__ __forceinline__ float ferrox_mmq_epi_q5_1(const unsigned char* __restrict__ wb, int j, float da, int sumi, int asum) {
     (void)j;  // one chunk per block
-    const float d = ferrox_f16_to_f32(ferrox_vdot_u16(wb));
-    const float m = ferrox_f16_to_f32(ferrox_vdot_u16(wb + 2));
+    const float d = ferrox_vdot_f16(ferrox_vdot_u16(wb));
+    const float m = ferrox_vdot_f16(ferrox_vdot_u16(wb + 2));
     // d * da and m * da: two 11-bit significands, exact in float32; |sumi| <= 32*31*127 and |asum| <= 32*127 convert
     // exactly. So each product below is one rounding, the sum a third; __fmul_rn keeps a fast build from fusing them.
     return __fmul_rn(d * da, (float)sumi) + __fmul_rn(m * da, (float)asum);

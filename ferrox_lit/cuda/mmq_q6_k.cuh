@@ -16,7 +16,7 @@ static __device__ __forceinline__ void ferrox_mmq_unpack_q6_k(const unsigned cha
 static __device__ __forceinline__ float ferrox_mmq_epi_q6_k(const unsigned char* __restrict__ wb, int j, float da,
                                                             int dot0, int dot1, int asum0, int asum1) {
     (void)asum0; (void)asum1;  // no min
-    const float d = ferrox_f16_to_f32(ferrox_vdot_u16(wb + 208));
+    const float d = ferrox_vdot_f16(ferrox_vdot_u16(wb + 208));
     const int sumi = dot0 * (signed char)wb[192 + 2 * j] + dot1 * (signed char)wb[192 + 2 * j + 1];   // exact
     return (d * da) * (float)sumi;
 }

@@ -10,6 +10,6 @@ static __device__ __forceinline__ void ferrox_mmq_unpack_q8_0(const unsigned cha
 }
 static __device__ __forceinline__ float ferrox_mmq_epi_q8_0(const unsigned char* __restrict__ wb, int j, float da, int sumi, int asum) {
     (void)j; (void)asum;  // no per-chunk scale, no min
-    const float d = ferrox_f16_to_f32(ferrox_vdot_u16(wb));
+    const float d = ferrox_vdot_f16(ferrox_vdot_u16(wb));
     return (d * da) * (float)sumi;
 }

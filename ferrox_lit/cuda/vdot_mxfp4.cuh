@@ -3,13 +3,13 @@ static __device__ __forceinline__ float ferrox_vdot_mxfp4(
 ) {
     (void)j;  // an MXFP4 block is one 32-element chunk: j is always 0
     const float d = ferrox_e8m0_to_f32(wb[0]) * 0.5f;   // the table is e2m1 doubled to integers: halve once, exactly
-    const float da = ferrox_f16_to_f32(ferrox_vdot_u16(ab));
+    const float da = ferrox_vdot_f16(ferrox_vdot_u16(ab));
     int sumi = 0;
 #pragma unroll
     for (int i = 0; i < 4; i++) {
-        const unsigned int v = (unsigned int)ferrox_vdot_i32(wb + 1 + 4 * i);   // elements 4i.. (low) and 16+4i.. (high)
-        sumi = __dp4a(ferrox_vdot_lut4(ferrox_kvalues_mxfp4_i8, v), ferrox_vdot_i32(ab + 4 + 4 * i), sumi);
-        sumi = __dp4a(ferrox_vdot_lut4(ferrox_kvalues_mxfp4_i8, v >> 4), ferrox_vdot_i32(ab + 4 + 16 + 4 * i), sumi);
+        const unsigned int v = (unsigned int)ferrox_vdot_i32_b1(wb + 1 + 4 * i);   // elements 4i.. (low) and 16+4i.. (high)
+        sumi = __dp4a(ferrox_vdot_lut4(ferrox_kvalues_mxfp4_i8, v), ferrox_vdot_a32(ab + 4 + 4 * i), sumi);
+        sumi = __dp4a(ferrox_vdot_lut4(ferrox_kvalues_mxfp4_i8, v >> 4), ferrox_vdot_a32(ab + 4 + 16 + 4 * i), sumi);
     }
     return (d * da) * (float)sumi;                      // |sumi| <= 32 * 12 * 127 < 2^16: exact
 }

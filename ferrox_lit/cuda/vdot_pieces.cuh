@@ -9,11 +9,11 @@ static __device__ __forceinline__ float ferrox_vdot_KIND(
 ) {
     int q[8];
     ferrox_mmq_unpack_KIND(wb, j, q);
-    const float da = ferrox_f16_to_f32(ferrox_vdot_u16(ab));
+    const float da = ferrox_vdot_f16(ferrox_vdot_u16(ab));
     int dot[2] = {0, 0}, asum[2] = {0, 0};
 #pragma unroll
     for (int i = 0; i < 8; i++) {
-        const int u = ferrox_vdot_i32(ab + 4 + 4 * i);    // Q8_1 quants 4i..4i+3: half i / 4
+        const int u = ferrox_vdot_a32(ab + 4 + 4 * i);    // Q8_1 quants 4i..4i+3: half i / 4
         dot[i / 4] = __dp4a(q[i], u, dot[i / 4]);        // |dot| <= 16 * 128 * 128 = 2^18: exact
         asum[i / 4] = __dp4a(0x01010101, u, asum[i / 4]);
     }

@@ -1,9 +1,9 @@
 static __device__ __forceinline__ float ferrox_vdot_q4_k(
     const unsigned char* __restrict__ wb, const unsigned char* __restrict__ ab, int j
 ) {
-    const float d = ferrox_f16_to_f32(ferrox_vdot_u16(wb));
-    const float dmin = ferrox_f16_to_f32(ferrox_vdot_u16(wb + 2));
-    const float da = ferrox_f16_to_f32(ferrox_vdot_u16(ab));
+    const float d = ferrox_vdot_f16(ferrox_vdot_u16(wb));
+    const float dmin = ferrox_vdot_f16(ferrox_vdot_u16(wb + 2));
+    const float da = ferrox_vdot_f16(ferrox_vdot_u16(ab));
     unsigned char sc, m;
     ferrox_k_scale_min(j, wb + 4, &sc, &m);
     const unsigned char* q = wb + 16 + 32 * (j / 2);   // the 32 bytes of the 64-weight group holding sub-block j
@@ -11,7 +11,7 @@ static __device__ __forceinline__ float ferrox_vdot_q4_k(
     int dot = 0, asum = 0;
 #pragma unroll
     for (int i = 0; i < 8; i++) {
-        const int u = ferrox_vdot_i32(ab + 4 + 4 * i);
+        const int u = ferrox_vdot_a32(ab + 4 + 4 * i);
         dot = __dp4a((ferrox_vdot_i32(q + 4 * i) >> shift) & 0x0F0F0F0F, u, dot);  // codes 0..15
         asum = __dp4a(0x01010101, u, asum);                                        // sum of the activation quants
     }

@@ -6,8 +6,8 @@ static __device__ __forceinline__ float ferrox_vdot_q5_0(
     const unsigned char* __restrict__ wb, const unsigned char* __restrict__ ab, int j
 ) {
     (void)j;  // a Q5_0 block is one 32-element chunk: j is always 0
-    const float d = ferrox_f16_to_f32(ferrox_vdot_u16(wb));
-    const float da = ferrox_f16_to_f32(ferrox_vdot_u16(ab));
+    const float d = ferrox_vdot_f16(ferrox_vdot_u16(wb));
+    const float da = ferrox_vdot_f16(ferrox_vdot_u16(ab));
     const unsigned int qh = (unsigned int)ferrox_vdot_i32(wb + 2);   // fifth bit of element r is bit r
     int sumi = 0;
 #pragma unroll
@@ -15,8 +15,8 @@ static __device__ __forceinline__ float ferrox_vdot_q5_0(
         const int v = ferrox_vdot_i32(wb + 6 + 4 * i);               // elements 4i.. (low nibbles) and 16+4i.. (high)
         const int lo = __vsub4((v & 0x0F0F0F0F) | ferrox_vdot_q5_0_hbits(qh >> (4 * i)), 0x10101010);         // q - 16
         const int hi = __vsub4(((v >> 4) & 0x0F0F0F0F) | ferrox_vdot_q5_0_hbits(qh >> (16 + 4 * i)), 0x10101010);
-        sumi = __dp4a(lo, ferrox_vdot_i32(ab + 4 + 4 * i), sumi);
-        sumi = __dp4a(hi, ferrox_vdot_i32(ab + 4 + 16 + 4 * i), sumi);
+        sumi = __dp4a(lo, ferrox_vdot_a32(ab + 4 + 4 * i), sumi);
+        sumi = __dp4a(hi, ferrox_vdot_a32(ab + 4 + 16 + 4 * i), sumi);
     }
     return (d * da) * (float)sumi;
 }
