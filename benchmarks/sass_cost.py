@@ -8,7 +8,9 @@ launch on an H200 (`sass_cost.predicted`). Every figure is predicted (static); n
 Not a test: about 15 minutes of CPU on 2 cores (each of ggml's files is a long nvcc build).
 
     python benchmarks/sass_cost.py [--kinds Q4_0,Q8_0,Q4_K,Q6_K | all] [--arches 90,86] [--jobs 2]
-                                   [--json docs/measurements/sass_cost.json]
+                                   [--json docs/measurements/sass_cost.json] [--merge]
+
+--merge keeps the committed file's rows of other kinds or arches (say, every kind at sm_90 beside the four at sm_86).
 """
 import argparse, json, platform, threading, time
 from concurrent.futures import ThreadPoolExecutor
@@ -25,6 +27,7 @@ def main():
     p.add_argument('--kinds', default=','.join(KINDS))
     p.add_argument('--arches', default='90,86')
     p.add_argument('--jobs', type=int, default=2)
+    p.add_argument('--merge', action='store_true', help='keep the file\'s rows of the kinds and arches not measured now')
     p.add_argument('--json', default=str(Path(__file__).resolve().parent.parent / 'docs' / 'measurements' / 'sass_cost.json'))
     a = p.parse_args()
     from ferrox_lit.kinds import require_kind
@@ -120,6 +123,11 @@ def main():
                    f'the all-batch build (1..{MAX_BATCH} behind a switch) that the CPU rungs run has the same loops'),
         host=dict(machine=platform.machine(), python=platform.python_version()), seconds=round(time.perf_counter() - t0, 1),
         rows=rows)
+    if a.merge and Path(a.json).exists():   # the rows of (kind, arch) pairs not measured now stay as they were measured
+        now = {(r['kind'], r['arch']) for r in rows}
+        rows += [r for r in json.loads(Path(a.json).read_text())['rows'] if (r['kind'], r['arch']) not in now]
+        out['rows'] = rows
+        out['merged'] = True
     Path(a.json).write_text(json.dumps(out, indent=1) + '\n')
     ok = sum(r['status'] == 'ok' for r in rows)
     print(f"{ok} of {len(rows)} rows ok in {out['seconds']} s -> {a.json}")

@@ -521,7 +521,7 @@ def mmq_trace(kind, n_rows:int=ROWS, batch:int=COLS, n_cols:int=256, seed:int=0,
     kind, n_rows, n_cols, batch, row_bytes = check_mmq(kind, w, x)
     src, entry = mmq_src(kind, body)
     # the host runner's signature parser takes neither comments nor __launch_bounds__ in the kernel head; neither changes the code
-    src = re.sub(r'//[^\n]*', '', src).replace('__launch_bounds__(32 * MMQ_WARPS) ', '')
+    src = re.sub(r'//[^\n]*', '', src).replace('__launch_bounds__(32 * MMQ_WARPS, 1) ', '')
     y = np.empty((batch, n_rows), np.float32)
     res = launch(src, entry, mmq_grid(n_rows, batch), 32 * WARPS, [w, quantize_q8_1(x).reshape(-1), y, n_rows, n_cols, batch, row_bytes],
                  mode='race', trace=True, arch=750)

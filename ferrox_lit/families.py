@@ -800,7 +800,7 @@ def mmq_real_evidence(kind, n_rows:int=40, batch:int=18, seed:int=0, path=None) 
 
 # %% ../nbs/49_mmq.ipynb #52a89f9c
 def mmq_sabotage(kind, name:str, seed:int=2) -> dict:
-    "Run MMQ sabotage `name` for `kind` on 37 rows x 16 + 3 columns (ragged tiles), K = 2 stages; what fired."
+    "Run MMQ sabotage `name` for `kind` on 37 rows x 19 columns (ragged tiles), K = 2 stages; what fired."
     old, new, why, mode, *sm = MMQ_SABOTAGES[name]
     arch = sm[0] if sm else 90
     kind = mmq_kind(kind)

@@ -13,9 +13,9 @@ from .banks import PARTS, Part
 from .nvrtc import nvcc_build, nvcc_path, NvccUnavailable, find_tool, occupancy
 
 # %% auto #0
-__all__ = ['BRANCHES', 'ENDS', 'MMA_MACS', 'COST_CLASSES', 'SCHEDULERS', 'UNIT', 'COST_JSON', 'Insn', 'parse_sass', 'back_edges',
-           'paths', 'macs', 'hot_loop', 'ldg_bytes', 'cost_class', 'path_figures', 'NoMainLoop', 'loop_cost',
-           'predicted', 'kernel_cost', 'cost_measurement', 'cost_table']
+__all__ = ['BRANCHES', 'ENDS', 'MMA_MACS', 'COST_CLASSES', 'SCHEDULERS', 'UNIT', 'COST_JSON', 'UNIT_LABEL', 'Insn', 'parse_sass',
+           'back_edges', 'paths', 'macs', 'hot_loop', 'ldg_bytes', 'cost_class', 'path_figures', 'NoMainLoop',
+           'loop_cost', 'predicted', 'kernel_cost', 'cost_measurement', 'cost_table', 'kind_cost_table']
 
 # %% ../nbs/31b_sass_cost.ipynb #9f2ab1fb
 @dataclass(frozen=True)
@@ -223,21 +223,42 @@ def cost_measurement(path=None) -> dict|None:
     p = Path(path or COST_JSON)
     return json.loads(p.read_text()) if p.exists() else None
 
+UNIT_LABEL = {'mmvq': 'instr / 32 weights / lane', 'mmq': 'instr / m16n8k32'}
+
+def _ratio(a, b) -> str: return f'{a / b:.2f}x' if b else ''
+
+def _side_by_side(o:dict, t:dict, family:str) -> dict:
+    "The common columns of one (kind, batch): ours / llama.cpp's per unit, bytes, registers (spills), predicted issue time."
+    pred = [(s, o['predicted'][s], t['predicted'][s]) for s in sorted(o['predicted'])]
+    return {UNIT_LABEL[family]: f"{o['per_unit']:g} / {t['per_unit']:g} ({_ratio(o['per_unit'], t['per_unit'])})",
+            'bytes': f"{o['bytes_per_unit']:g} / {t['bytes_per_unit']:g}",
+            'regs (spills)': f"{o['registers']} ({o['spills']}) / {t['registers']} ({t['spills']})",
+            **{f'issue µs, {s}': f"{a['issue_us']:g} / {b['issue_us']:g} ({_ratio(a['issue_us'], b['issue_us'])})" for s, a, b in pred}}
+
+def _pairs(m:dict, keep) -> dict:
+    "(family, kind, batch) -> (ours, llama.cpp's) of the ok rows `keep(row)` accepts that have both sides."
+    rows = {(r['family'], r['kind'], r['batch'], r['side']): r for r in m['rows'] if r['status'] == 'ok' and keep(r)}
+    return {k[:3]: (rows[k], rows[(*k[:3], 'llama.cpp')]) for k in rows if k[3] == 'ours' and (*k[:3], 'llama.cpp') in rows}
+
 def cost_table(m:dict, family:str, arch:str='sm_90') -> str:
     "Ours against llama.cpp's, one row per kind and batch: per unit, bytes, registers/spills, predicted issue time; ratios ours/theirs."
-    rows = {}
-    for r in m['rows']:
-        if r['family'] == family and r.get('arch') == arch and r['status'] == 'ok': rows[(r['kind'], r['batch'], r['side'])] = r
-    unit = 'instr / 32 weights / lane' if family == 'mmvq' else 'instr / m16n8k32'
-    out = []
-    for kind, batch in sorted({(k, b) for k, b, _ in rows}, key=lambda x: (x[1], x[0])):
-        o, t = rows.get((kind, batch, 'ours')), rows.get((kind, batch, 'llama.cpp'))
-        if not (o and t): continue
-        ratio = lambda a, b: f'{a / b:.2f}x' if b else ''
-        pred = [(s, o['predicted'][s], t['predicted'][s]) for s in sorted(o['predicted'])]
-        out.append({'kind': kind, 'batch': batch, unit: f"{o['per_unit']:g} / {t['per_unit']:g} ({ratio(o['per_unit'], t['per_unit'])})",
-                    'bytes': f"{o['bytes_per_unit']:g} / {t['bytes_per_unit']:g}",
-                    'regs (spills)': f"{o['registers']} ({o['spills']}) / {t['registers']} ({t['spills']})",
-                    **{f'issue µs, {s}': f"{a['issue_us']:g} / {b['issue_us']:g} ({ratio(a['issue_us'], b['issue_us'])})"
-                       for s, a, b in pred}})
-    return md_table(out)
+    pairs = _pairs(m, lambda r: r['family'] == family and r.get('arch') == arch)
+    return md_table([{'kind': k, 'batch': b, **_side_by_side(*pairs[(f, k, b)], family)}
+                     for f, k, b in sorted(pairs, key=lambda x: (x[2], x[1]))])
+
+def kind_cost_table(m:dict|None, kind:str, arch:str='sm_90') -> str:
+    "One kind's rows of both families, ours / llama.cpp's, labelled predicted (static); a line naming the command where it is not measured."
+    if m is None: return 'Not measured yet: `python benchmarks/sass_cost.py`.'
+    pairs = _pairs(m, lambda r: r['kind'] == kind and r.get('arch') == arch)
+    if not pairs:
+        have = ', '.join(sorted({r['kind'] for r in m['rows']}))
+        return (f"{kind} is not in the measurement yet (it covers {have}): "
+                f"`python benchmarks/sass_cost.py --kinds {kind} --merge` adds it.")
+    rows = []
+    for f, _, b in sorted(pairs, key=lambda x: (x[0] != 'mmvq', x[2])):   # MMVQ first, then MMQ, by batch
+        cols = _side_by_side(*pairs[(f, kind, b)], f)
+        rows.append({'kernel': f.upper(), 'batch': b, **{('cost' if c == UNIT_LABEL[f] else c): v for c, v in cols.items()},
+                     'unit': UNIT_LABEL[f].replace('instr / ', '')})
+    return (f"*Predicted (static)*, {arch}, ours / llama.cpp's ({m['ggml']['ggml']}), 4096 x 4096, as page `31b_sass_cost` "
+            f"builds and counts them (SASS instructions and global bytes per unit of work):\n\n" + md_table(rows))
+

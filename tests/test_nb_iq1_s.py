@@ -179,6 +179,7 @@ def test_iq1_s_delta_route():
         assert ours['rel_rms_vs_unquantized'] < 0.75 * via_s['rel_rms_vs_unquantized']
 
 
+from ferrox_lit.mmq import ROWS, COLS
 def iq1_s_folded() -> Kind:
     "IQ1_S with its int8 dot built from folded pieces: lanes 8g +- 1, the epilogue without asum (the other route, for comparison)."
     p = cuda_text('mmq_iq1_s.cuh')
@@ -194,7 +195,7 @@ def iq1_s_folded() -> Kind:
 def sass_counts(kind, arch:int=90) -> list:
     "SASS instruction counts of `kind`'s one-chunk vdot test kernel and its MMQ kernel on sm_<arch>."
     rows = []
-    for fam, (src, entry) in (('vdot (one chunk per thread)', vdot_src(kind)), ('MMQ (64 x 16 tile)', mmq_src(kind))):
+    for fam, (src, entry) in (('vdot (one chunk per thread)', vdot_src(kind)), (f'MMQ ({ROWS} x {COLS} tile)', mmq_src(kind))):
         ops = Counter(o.split('.')[0] for o in sass_ops(disassemble(compile_kernel(src, arch, fn_name=entry, mode='fast'))))
         rows.append(dict(kernel=fam, sass=sum(ops.values()), IDP4A=ops['IDP'], LDS=ops['LDS'], LOP3=ops['LOP3']))
     return rows

@@ -186,7 +186,7 @@ def test_mmq_sabotages_fire():
         'missing-syncthreads': {'UninitializedSharedRead', 'SharedMemoryRace'},
         'missing-syncthreads-after-reads': {'SharedMemoryRace'},
         'epilogue-weight-scale-wrong-chunk': {'mismatch'},
-        'no-row-guard': {'SanitizerError'},
+        'no-row-clamp': {'SanitizerError'},
         'dp4a-path-wrong-column': {'mismatch'},
         'halves-wrong-b-register': {'mismatch'},
     }
@@ -200,9 +200,9 @@ def test_mmq_nvrtc():
     for r in [mmq_nvrtc(kind_by_name(n), a) for n in ('Q8_0', 'Q4_K', 'Q2_K', 'Q6_K') for a in (70, 75, 80, 90)]:
         assert r['spills'] == 0 and r['stack'] == 0 and r['local'] in (0, None), r
         mma = r['arch'] != 'sm_75'
-        assert r['IMMA'] is None or (r['IMMA'] >= 2 if mma else r['IMMA'] == 0), r          # the two n8 tiles' mma.sync
-        assert r['IDP4A'] is None or mma or r['IDP4A'] >= 2 * 4 * 8, r            # 4 sums x 8 words x 2 n8 tiles
-        assert r['smem'] >= 64 * 144 + 16 * 144, r             # both int8 tiles are in shared memory
+        assert r['IMMA'] is None or (r['IMMA'] >= KC * COLS // 8 if mma else r['IMMA'] == 0), r   # a stage's mma.sync, unrolled
+        assert r['IDP4A'] is None or mma or r['IDP4A'] >= 4 * 8 * KC * COLS // 8, r   # 4 sums x 8 words, every tile and chunk
+        assert r['smem'] >= ROWS * 144 + COLS * 144, r             # both int8 tiles are in shared memory
     # sabotage: without the asm statement there is no IMMA
     from ferrox_lit.nvrtc import compile_kernel, disassemble, sass_ops
     src, entry = mmq_src('Q8_0', body=MMQ_BODY.replace('asm volatile(', 'if (0) asm volatile('))
@@ -235,7 +235,7 @@ def test_mmq_refuses_bad_operands():
     with pytest.raises(MmqOperands, match='whole blocks'): mmq_twin(k, w, np.zeros((1, 96), np.float32))
     with pytest.raises(MmqOperands, match='empty'): mmq_twin(k, w, np.zeros((0, 128), np.float32))
     with pytest.raises(MmqOperands, match='column tiles'):
-        check_mmq(k, w, np.lib.stride_tricks.as_strided(x, (16 * 65535 + 1, 128), (0, 4)))
+        check_mmq(k, w, np.lib.stride_tricks.as_strided(x, (COLS * 65535 + 1, 128), (0, 4)))
     with pytest.raises(MmqUnsupported, match='sm_60'): check_arch(60)
     with pytest.raises(MmqUnsupported, match='sm number'): check_arch(900)
     # run_mmq refuses before any launch: the same checks come first

@@ -22,13 +22,15 @@ import numpy as np, pytest
 from ferrox_lit.families import FAMILIES
 
 
+from ferrox_lit.mmvq import mmvq_src
+
 def our_mmvq(kind, batch=1):
-    "Our MMVQ for `kind`, compiled for `batch` columns (FX_MAX_BATCH): (source, entry)."
-    src, fn = FAMILIES['mmvq'](kind)
-    return src.replace('#define FX_MAX_BATCH 8', f'#define FX_MAX_BATCH {batch}'), fn
+    "Our MMVQ for `kind`, batch `batch`'s own instantiation, as the GPU path builds it: (source, entry)."
+    return mmvq_src(kind, batch=batch)
 
 def our_sass(src, fn, arch=90):
     r = nvcc_build(src, fn, arches=(arch,), flags=('-use_fast_math',))
+    assert r['status'] == 'ok' and r['rows'], r.get('detail')
     return Path(r['rows'][0]['sass_path']).read_text(), r['rows'][0]
 
 
@@ -93,7 +95,11 @@ def test_kernel_cost_says_why():
     assert ok['status'] == 'ok' and ok['spills'] == 0 and ok['per_unit'] > 0 and ok['arch'] == 'sm_90'
 
 
-def test_cost_measurement():
+def     q = kind_cost_table(m, 'Q4_K')
+    assert 'predicted (static)' in q.lower() and q.count('| MMVQ |') == 2 and q.count('| MMQ |') == 2, q
+    assert 'benchmarks/sass_cost.py --kinds TQ1_0 --merge' in kind_cost_table(dict(m, rows=[r for r in m['rows'] if r['kind'] != 'TQ1_0']), 'TQ1_0')
+    assert kind_cost_table(None, 'Q4_K').startswith('Not measured')
+test_cost_measurement():
     m = cost_measurement()
     if m is None: return print('not measured yet')
     assert {r['side'] for r in m['rows']} == {'ours', 'llama.cpp'} and m['flags'] == ['-use_fast_math']
@@ -104,3 +110,7 @@ def test_cost_measurement():
     assert t.count('\n') >= 9 and 'x)' in t   # both sides of eight kinds and batches, with their ratios
     # sabotage: one side missing leaves its row out, it does not print half a row
     assert cost_table(dict(rows=[r for r in m['rows'] if r['side'] == 'ours']), 'mmvq') == md_table([])
+    q = kind_cost_table(m, 'Q4_K')
+    assert 'predicted (static)' in q.lower() and q.count('| MMVQ |') == 2 and q.count('| MMQ |') == 2, q
+    assert 'benchmarks/sass_cost.py --kinds TQ1_0 --merge' in kind_cost_table(dict(m, rows=[r for r in m['rows'] if r['kind'] != 'TQ1_0']), 'TQ1_0')
+    assert kind_cost_table(None, 'Q4_K').startswith('Not measured')

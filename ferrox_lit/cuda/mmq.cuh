@@ -6,17 +6,20 @@
 //
 // A CUDA block is MMQ_WARPS warps and owns a tile of MMQ_ROWS weight rows x MMQ_COLS activation columns. Per stage of
 // MMQ_KC chunks: the block unpacks its weight rows to int8 in shared memory (ws) and copies the Q8_1 quants of its columns
-// (as), with each (column, chunk)'s scale da and quant sum asum; then warp w multiplies rows 16w..16w+15 by the two n8
-// halves of the columns, one mma per (n8 half, chunk), and adds each chunk's float term to its accumulators in chunk order.
+// (as), with each (column, chunk)'s scale da and quant sum asum; then warp w multiplies rows 16w..16w+15 by the
+// MMQ_NT n8 tiles of the columns, one mma per (n8 tile, chunk), and adds each chunk's float term to its accumulators in
+// chunk order.
 // Below sm_80 (no int8 m16n8k32) each lane makes the same four sums with __dp4a instead: same tiles, same twin.
 #define MMQ_WARPS 4                  // 128 threads: 16 rows per warp (the mma's M) x 4 = 64 rows share one activation tile
 #define MMQ_ROWS (16 * MMQ_WARPS)    // weight rows per CUDA block
-#define MMQ_COLS 16                  // activation columns per CUDA block: two n8 mma tiles, so each A fragment is used twice
+#define MMQ_COLS 64                  // activation columns per CUDA block: eight n8 mma tiles, so each A fragment (and each
+                                     // unpacked weight tile) serves 64 columns; at 16 a batch of 128 unpacked every weight 8 times
+#define MMQ_NT (MMQ_COLS / 8)        // n8 mma tiles per CUDA block
 #define MMQ_KC 4                     // chunks per shared-memory stage: 128 int8 per row, 4 mmas per (warp, n8 tile) per stage
 #define MMQ_LD (32 * MMQ_KC + 16)    // row stride of ws/as in bytes: 36 words, so lane (g, t)'s fragment word is in bank
                                      // (4g + t) % 32, all 32 lanes distinct; 128 bytes (32 words) would put every g in one
                                      // bank group: 8-way conflicts on every fragment load
-extern "C" __global__ void __launch_bounds__(32 * MMQ_WARPS) FX_ENTRY(
+extern "C" __global__ void __launch_bounds__(32 * MMQ_WARPS, 1) FX_ENTRY(
     const unsigned char* __restrict__ w,   // weights: n_rows rows of row_bytes bytes (whole blocks of the kind)
     const unsigned char* __restrict__ a,   // Q8_1 activations: batch columns of n_cols / 32 blocks of 36 bytes
     float* __restrict__ y,                 // output: batch x n_rows floats
@@ -29,9 +32,9 @@ extern "C" __global__ void __launch_bounds__(32 * MMQ_WARPS) FX_ENTRY(
     const int g = lane / 4, t = lane % 4;  // the mma's groupID and threadID_in_group
     const int row0 = blockIdx.x * MMQ_ROWS, col0 = blockIdx.y * MMQ_COLS;
     const int n_chunk = n_cols / 32;       // the host requires whole blocks of the kind, hence whole chunks
-    float acc[2][4];                       // [n8 tile][C register]: rows g, g, g+8, g+8 x columns 2t, 2t+1, 2t, 2t+1
+    float acc[MMQ_NT][4];                  // [n8 tile][C register]: rows g, g, g+8, g+8 x columns 2t, 2t+1, 2t, 2t+1
 #pragma unroll
-    for (int h = 0; h < 2; h++) {
+    for (int h = 0; h < MMQ_NT; h++) {
 #pragma unroll
         for (int e = 0; e < 4; e++) {
             acc[h][e] = 0.0f;
@@ -43,7 +46,11 @@ extern "C" __global__ void __launch_bounds__(32 * MMQ_WARPS) FX_ENTRY(
         // added, but the mma reads the whole tile, so it must hold defined values. Consecutive threads take consecutive
         // rows of one chunk and store 16 bytes at a time: a 128-bit store is served 8 lanes per phase, and 8 rows 36 words
         // apart start in banks 4r, so each phase covers the 32 banks once (with r = u / MMQ_KC, 4-way conflicts: measured).
-        for (int u = tid; u < MMQ_ROWS * MMQ_KC; u += 32 * MMQ_WARPS) {
+        static_assert(MMQ_ROWS * MMQ_KC % (32 * MMQ_WARPS) == 0 && MMQ_COLS * MMQ_KC % (32 * MMQ_WARPS) == 0,
+                      "whole passes of the block's threads over each stage: a fixed trip count, unrolled");
+#pragma unroll
+        for (int i = 0; i < MMQ_ROWS * MMQ_KC / (32 * MMQ_WARPS); i++) {
+            const int u = tid + 32 * MMQ_WARPS * i;
             const int r = u % MMQ_ROWS, k = u / MMQ_ROWS, row = row0 + r, c = c0 + k;
             int q[8];
             if (row < n_rows && c < n_chunk) {
@@ -59,7 +66,9 @@ extern "C" __global__ void __launch_bounds__(32 * MMQ_WARPS) FX_ENTRY(
         }
         // Activation stage: MMQ_COLS x MMQ_KC Q8_1 blocks: 32 quants, the scale, and the quant sum (exact in int).
         // Consecutive threads take consecutive columns of one chunk, as for the weights (same banks argument).
-        for (int u = tid; u < MMQ_COLS * MMQ_KC; u += 32 * MMQ_WARPS) {
+#pragma unroll
+        for (int i = 0; i < MMQ_COLS * MMQ_KC / (32 * MMQ_WARPS); i++) {
+            const int u = tid + 32 * MMQ_WARPS * i;
             const int n = u % MMQ_COLS, k = u / MMQ_COLS, col = col0 + n, c = c0 + k;
             int v[8];
             float da = 0.0f;
@@ -85,7 +94,11 @@ extern "C" __global__ void __launch_bounds__(32 * MMQ_WARPS) FX_ENTRY(
             asums[1][k][n] = s[1];
         }
         __syncthreads();  // tiles stored: every warp reads rows and columns other threads wrote
-        for (int k = 0; k < MMQ_KC && c0 + k < n_chunk; k++) {  // c0 + k < n_chunk is uniform: no lane leaves the mma alone
+#pragma unroll
+        for (int k = 0; k < MMQ_KC; k++) {
+            if (c0 + k >= n_chunk) {  // uniform (the K tail of the last stage): no lane leaves the mma alone
+                break;
+            }
             const int c = c0 + k, j = c % FX_NCHUNK;  // the chunk, and its index in its weight block
 #if __CUDA_ARCH__ >= 800
             // A fragment (PTX ISA, m16n8k32 .s8): a0 = row g, k 4t..4t+3; a1 = row g+8, same k; a2, a3 = the same rows, k+16.
@@ -95,12 +108,8 @@ extern "C" __global__ void __launch_bounds__(32 * MMQ_WARPS) FX_ENTRY(
             const int a2 = *(const int*)(pa + 16);
             const int a3 = *(const int*)(pa + 8 * MMQ_LD + 16);
 #endif
-#if FX_MMQ_HALVES && __CUDA_ARCH__ >= 800
-#pragma unroll 1  // measured: unrolled, ptxas spills (4 bytes, an 8-byte stack) for Q2_K and Q3_K on sm_80; one n8 tile at a time, none
-#else
-#pragma unroll
-#endif
-            for (int h = 0; h < 2; h++) {
+#pragma unroll  // unrolled: acc[h] in registers (a rolled loop indexes acc by a variable, which puts it on the stack)
+            for (int h = 0; h < MMQ_NT; h++) {
                 // A fresh C per chunk: s0 = the four int32 sums of this lane's outputs over the chunk (FX_MMQ_HALVES 0), or
                 // over its first 16 elements and s1 over the second (FX_MMQ_HALVES 1: kinds with a scale per 16 elements).
                 int s0[4] = {0, 0, 0, 0};
@@ -144,23 +153,28 @@ extern "C" __global__ void __launch_bounds__(32 * MMQ_WARPS) FX_ENTRY(
 #endif
 #pragma unroll
                 for (int e = 0; e < 4; e++) {
+                    // The epilogue reads the weight block of its row, clamped to the last real row: so every term is computed
+                    // without a branch, and the loads and decoding of one row's block (its scales) are the same expressions
+                    // for every column of the lane, which the compiler computes once per chunk instead of once per output.
+                    // A clamped row's output is never stored (the guard at the end), so it only has to read memory that exists.
                     const int row = row0 + 16 * warp + g + 8 * (e / 2), n = 8 * h + 2 * t + e % 2;
-                    if (row < n_rows && col0 + n < batch) {  // the epilogue reads the weight block: only for real rows
-                        const unsigned char* wb = w + (size_t)row * (size_t)row_bytes + (size_t)(c / FX_NCHUNK) * FX_BLOCK_BYTES;
-                        const float da = das[k][n];
+                    const int rr = min(row, n_rows - 1);
+                    const unsigned char* wb = w + (size_t)rr * (size_t)row_bytes + (size_t)(c / FX_NCHUNK) * FX_BLOCK_BYTES;
+                    const float da = das[k][n];
 #if FX_MMQ_HALVES
-                        acc[h][e] += FX_MMQ_EPI(wb, j, da, s0[e], s1[e], asums[0][k][n], asums[1][k][n]);
+                    const float term = FX_MMQ_EPI(wb, j, da, s0[e], s1[e], asums[0][k][n], asums[1][k][n]);
 #else
-                        acc[h][e] += FX_MMQ_EPI(wb, j, da, s0[e], asums[0][k][n] + asums[1][k][n]);   // exact: integers
+                    const float term = FX_MMQ_EPI(wb, j, da, s0[e], asums[0][k][n] + asums[1][k][n]);   // exact: integers
 #endif
-                    }
+                    acc[h][e] += term;   // unguarded: an output past the matrix (a clamped row, a column past the batch,
+                                         // whose quants and scale are the stage's zeros) is accumulated but never stored
                 }
             }
         }
         __syncthreads();  // tiles read: the next stage overwrites them
     }
 #pragma unroll
-    for (int h = 0; h < 2; h++) {
+    for (int h = 0; h < MMQ_NT; h++) {
 #pragma unroll
         for (int e = 0; e < 4; e++) {
             const int row = row0 + 16 * warp + g + 8 * (e / 2), col = col0 + 8 * h + 2 * t + e % 2;
