@@ -26,7 +26,7 @@ __all__ = ['MMQ_KINDS', 'HALVES', 'WARPS', 'ROWS', 'COLS', 'KC', 'MMQ_BODY', 'MM
 # %% ../nbs/49_mmq.ipynb #edc4cb2e
 MMQ_KINDS = tuple(k.name for k in INT8_KINDS)   # every int8 kind: each carries its pieces, ferrox_lit/cuda/mmq_<kind>.cuh
 HALVES = tuple(n for n in MMQ_KINDS if epi_halves(cuda_text(f'mmq_{n.lower()}.cuh'), n))  # a scale per 16: the epilogue's arity
-WARPS, ROWS, COLS, KC = 4, 64, 64, 4   # mmq.cuh's MMQ_WARPS, MMQ_ROWS, MMQ_COLS, MMQ_KC (checked against the text below)
+WARPS, ROWS, COLS, KC = 8, 128, 128, 4   # mmq.cuh's MMQ_WARPS, MMQ_ROWS, MMQ_COLS, MMQ_KC (checked against the text below)
 MMQ_BODY = cuda_text('mmq.cuh')      # ferrox_lit/cuda/mmq.cuh, shown below
 MMA_ARCH = 80                         # mma.sync m16n8k32 .s8: sm_80 and later; below it the kernel's __dp4a path, same twin
 DP4A_ARCH = 61                        # __dp4a: sm_61 and later; nothing older is taken
@@ -128,14 +128,14 @@ def mmq_grid(n_rows:int, batch:int) -> tuple:
 
 # %% ../nbs/49_mmq.ipynb #361d0abb
 def mmq_shapes(kind) -> list:
-    "(label, n_rows, batch, n_cols, fixture) of the MMQ evidence dispatches for `kind`: tiles are 64 rows x 64 columns x 4 chunks."
+    "(label, n_rows, batch, n_cols, fixture) of the MMQ evidence dispatches for `kind`: tiles are 128 rows x 128 columns x 4 chunks."
     kb = max(256, kind.block_elems)
     tail = 5 * kind.block_elems if kind.block_elems == 32 else kb   # 5 chunks: a last stage of 1 of 4 (none for 256-blocks)
     return [
         ('batch 1', 64, 1, 2 * kb, random_blocks),
         ('ragged rows and columns', 37, 5, kb, random_blocks),
-        ('batch > tile (2 column tiles)', 20, 67, kb, random_blocks),
-        ('2 row tiles, ragged', 70, 3, kb, random_blocks),
+        ('batch > tile (2 column tiles)', 20, 131, kb, random_blocks),
+        ('2 row tiles, ragged', 134, 3, kb, random_blocks),
         ('K tail (stage of 1 chunk)', 9, 2, tail, random_blocks),
         ('degenerate scales', 40, 2, kind.block_elems, degenerate_blocks),
         ('non-finite activations', 24, 3, kb, random_blocks),
@@ -184,7 +184,7 @@ MMQ_SABOTAGES = {  # name -> (exact-once edit of mmq.cuh, what it breaks, build,
         "the weight block's scale (and min) of the next sub-block (one-chunk blocks: the same block, invisible)",
         'fast',
     ),
-    'no-row-clamp': (
+    'no-row-guard': (
         'const int rr = min(row, n_rows - 1);',
         'const int rr = row;',
         'the epilogue reads weight blocks of rows past the matrix',

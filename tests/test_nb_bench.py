@@ -149,14 +149,15 @@ def test_mmvq_summary_and_plot_on_a_synthetic_result():
 def test_mmq_limits():
     part = Part('toy', sms=1, fp32_lanes_per_sm=1, boost_hz=1.0, hbm_bytes_per_s=1.0, source='test')
     k = require_kind('Q8_0')
-    r = mmq_limits(dict(kind='Q8_0', n_rows=64, n_cols=64, batch=16), 1.0, part, int8_ops=1.0)
-    assert r['bytes'] == 64 * 2 * 34 + 16 * 2 * 36 + 4 * 16 * 64                       # weights, Q8_1, outputs
-    assert r['hbm_us'] == round(r['bytes'] * 1e6, 2) and r['int8_us'] == 2 * 64 * 16 * 64 * 1e6 and r['binds'] == 'int8'
-    ragged = mmq_limits(dict(kind='Q8_0', n_rows=65, n_cols=64, batch=17), 1.0, part, int8_ops=1.0)   # 2 x 2 tiles, padding counted
+    R, B = MMQ_ROWS, MMQ_COLS   # one whole tile
+    r = mmq_limits(dict(kind='Q8_0', n_rows=R, n_cols=64, batch=B), 1.0, part, int8_ops=1.0)
+    assert r['bytes'] == R * 2 * 34 + B * 2 * 36 + 4 * B * R                       # weights, Q8_1, outputs
+    assert r['hbm_us'] == round(r['bytes'] * 1e6, 2) and r['int8_us'] == 2 * R * B * 64 * 1e6 and r['binds'] == 'int8'
+    ragged = mmq_limits(dict(kind='Q8_0', n_rows=R + 1, n_cols=64, batch=B + 1), 1.0, part, int8_ops=1.0)   # 2 x 2 tiles, padding counted
     assert ragged['int8_us'] == 4 * r['int8_us']
-    fast = mmq_limits(dict(kind='Q8_0', n_rows=64, n_cols=64, batch=16), 1.0, part, int8_ops=1e12)   # tensor cores fast: HBM binds
+    fast = mmq_limits(dict(kind='Q8_0', n_rows=R, n_cols=64, batch=B), 1.0, part, int8_ops=1e12)   # tensor cores fast: HBM binds
     assert fast['binds'] == 'hbm'
-    half = mmq_limits(dict(kind='Q8_0', n_rows=64, n_cols=64, batch=16, mmq=dict(best_ms=2 * r['int8_us'] / 1e3)), 1.0, part, int8_ops=1.0)
+    half = mmq_limits(dict(kind='Q8_0', n_rows=R, n_cols=64, batch=B, mmq=dict(best_ms=2 * r['int8_us'] / 1e3)), 1.0, part, int8_ops=1.0)
     assert half['of_floor'] == 0.5 and k.block_bytes == 34
 
 def test_mmq_summary_and_plot_on_a_synthetic_result():

@@ -95,17 +95,15 @@ def test_kernel_cost_says_why():
     assert ok['status'] == 'ok' and ok['spills'] == 0 and ok['per_unit'] > 0 and ok['arch'] == 'sm_90'
 
 
-def     q = kind_cost_table(m, 'Q4_K')
-    assert 'predicted (static)' in q.lower() and q.count('| MMVQ |') == 2 and q.count('| MMQ |') == 2, q
-    assert 'benchmarks/sass_cost.py --kinds TQ1_0 --merge' in kind_cost_table(dict(m, rows=[r for r in m['rows'] if r['kind'] != 'TQ1_0']), 'TQ1_0')
-    assert kind_cost_table(None, 'Q4_K').startswith('Not measured')
-test_cost_measurement():
+def test_cost_measurement():
     m = cost_measurement()
     if m is None: return print('not measured yet')
     assert {r['side'] for r in m['rows']} == {'ours', 'llama.cpp'} and m['flags'] == ['-use_fast_math']
     ok = [r for r in m['rows'] if r['status'] == 'ok']
     assert ok and all(r['per_unit'] > 0 and r['macs'] > 0 for r in ok)
     assert {(r['family'], r['kind']) for r in ok} >= {(f, k) for f in ('mmvq', 'mmq') for k in ('Q4_0', 'Q8_0', 'Q4_K', 'Q6_K')}
+    four = ('Q4_0', 'Q8_0', 'Q4_K', 'Q6_K')
+    assert {(r['side'], r['kind'], r['arch']) for r in ok} >= {(s, k, a) for s in ('ours', 'llama.cpp') for k in four for a in ('sm_90', 'sm_86')}
     t = cost_table(m, 'mmvq')
     assert t.count('\n') >= 9 and 'x)' in t   # both sides of eight kinds and batches, with their ratios
     # sabotage: one side missing leaves its row out, it does not print half a row

@@ -528,13 +528,14 @@ def test_mmq_family_ours_and_sabotages():
     assert 'UninitializedSharedRead (race' in rows['missing-syncthreads']['detector']
     assert rows['no-row-guard']['detector'] != ''
     # the sabotages that live in a branch are invisible where it is not compiled: the reason for `sm` and the kind per sabotage
-    from ferrox_lit.mmq import mmq_src, MMQ_BODY, MMQ_SABOTAGES
+    from ferrox_lit.mmq import mmq_src, MMQ_BODY, MMQ_SABOTAGES, ROWS, COLS, WARPS
+    grid = f'cdiv(n_rows, {ROWS}), cdiv(batch, {COLS})'
     old, new, *_ = MMQ_SABOTAGES['dp4a-path-wrong-column']
     src, fn = mmq_src('Q8_0', MMQ_BODY.replace(old, new))
-    r = vet(src, fn, 'Q8_0', 'mmq', 'cdiv(n_rows, 64), cdiv(batch, 16)', 128, 'w,a,y,n_rows,n_cols,batch,row_bytes', mutants=False,
+    r = vet(src, fn, 'Q8_0', 'mmq', grid, 32 * WARPS, 'w,a,y,n_rows,n_cols,batch,row_bytes', mutants=False,
             nvrtc=False)
     assert r['verdict'] == 'pass'
-    _raises(BadArch, vet, src, fn, 'Q8_0', 'mmq', 'cdiv(n_rows, 64), cdiv(batch, 16)', 128, 'w,a,y,n_rows,n_cols,batch,row_bytes', sm=7.5)
+    _raises(BadArch, vet, src, fn, 'Q8_0', 'mmq', grid, 32 * WARPS, 'w,a,y,n_rows,n_cols,batch,row_bytes', sm=7.5)
 
 
 def test_sabotages_flagged():

@@ -10,10 +10,11 @@
 // MMQ_NT n8 tiles of the columns, one mma per (n8 tile, chunk), and adds each chunk's float term to its accumulators in
 // chunk order.
 // Below sm_80 (no int8 m16n8k32) each lane makes the same four sums with __dp4a instead: same tiles, same twin.
-#define MMQ_WARPS 4                  // 128 threads: 16 rows per warp (the mma's M) x 4 = 64 rows share one activation tile
+#define MMQ_WARPS 8                  // 256 threads: 16 rows per warp (the mma's M) x 8 = 128 rows share one activation tile
 #define MMQ_ROWS (16 * MMQ_WARPS)    // weight rows per CUDA block
-#define MMQ_COLS 64                  // activation columns per CUDA block: eight n8 mma tiles, so each A fragment (and each
-                                     // unpacked weight tile) serves 64 columns; at 16 a batch of 128 unpacked every weight 8 times
+#define MMQ_COLS 128                 // activation columns per CUDA block: sixteen n8 mma tiles, so each A fragment (and each
+                                     // unpacked weight tile) serves 128 columns; at 16 a batch of 128 unpacked every weight 8
+                                     // times. 128 x 128 is llama.cpp's tile too: fewer global bytes per mma need a larger one
 #define MMQ_NT (MMQ_COLS / 8)        // n8 mma tiles per CUDA block
 #define MMQ_KC 4                     // chunks per shared-memory stage: 128 int8 per row, 4 mmas per (warp, n8 tile) per stage
 #define MMQ_LD (32 * MMQ_KC + 16)    // row stride of ws/as in bytes: 36 words, so lane (g, t)'s fragment word is in bank
