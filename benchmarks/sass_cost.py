@@ -57,26 +57,28 @@ def main():
                 if kind in ours_mmvq:
                     src, fn = mmvq_src(kind, batch=batch)   # the batch's own instantiation, as the GPU path builds it
                     jobs.append((dict(side='ours', family='mmvq', kind=kind, arch=f'sm_{arch}', kernel=fn, threads=32 * MMVQ_ROWS,
-                                      launches=[dict(batch=batch, warps=N)], wbytes=wbytes),
+                                      launches=[dict(batch=batch, warps=N, blocks=-(-N // MMVQ_ROWS))], wbytes=wbytes),
                                  lambda src=src, fn=fn, batch=batch, arch=arch: kernel_cost(src, fn, 'mmvq', batch, arch)))
                 L = vet_ggml.mmvq_launch(kind, batch)
                 threads = 32 * (2 if batch == 8 else 4)
                 warps = (-(-N // 2) * 2) if batch == 8 else N * 4   # calc_rows_per_block / calc_nwarps: 2 rows of 2 warps, 1 row of 4
                 jobs.append((dict(side='llama.cpp', family='mmvq', kind=kind, arch=f'sm_{arch}', kernel=L.kernel, threads=threads,
-                                  launches=[dict(batch=batch, warps=warps)], wbytes=wbytes),
+                                  launches=[dict(batch=batch, warps=warps, blocks=-(-N // 2) if batch == 8 else N)], wbytes=wbytes),
                              (lambda L=L, batch=batch, arch=arch: kernel_cost(ggml_src['mmvq.cu'], L.kernel, 'mmvq', batch, arch, inc,
                                                                               filename='mmvq.cu')) if root else ggml_error))
             if kind in MMQ_KINDS:
                 src, fn = mmq_src(kind)
                 jobs.append((dict(side='ours', family='mmq', kind=kind, arch=f'sm_{arch}', kernel=fn, threads=32 * WARPS,
-                                  launches=[dict(batch=b, warps=mmq_grid(N, b)[0] * mmq_grid(N, b)[1] * WARPS) for b in MMQ_BATCHES],
+                                  launches=[dict(batch=b, warps=mmq_grid(N, b)[0] * mmq_grid(N, b)[1] * WARPS,
+                                                blocks=mmq_grid(N, b)[0] * mmq_grid(N, b)[1]) for b in MMQ_BATCHES],
                                   wbytes=wbytes),
                              lambda src=src, fn=fn, arch=arch: kernel_cost(src, fn, 'mmq', 1, arch)))
             if kind in vet_ggml.MMQ_LAYOUT_OF:
                 kernel = f'mul_mat_q<GGML_TYPE_{kind}, {MMQ_X}, false>'   # need_check false: 4096 rows are whole 128-row tiles
                 jobs.append((dict(side='llama.cpp', family='mmq', kind=kind, arch=f'sm_{arch}', kernel=kernel, threads=32 * 8,
-                                  # one tile per CUDA block, 8 warps: mmq_y 128 rows by mmq_x columns (stream-k is not counted)
-                                  launches=[dict(batch=b, warps=-(-N // 128) * -(-b // MMQ_X) * 8) for b in MMQ_BATCHES],
+                                  # 8 warps a tile of mmq_y 128 rows by mmq_x columns; stream-k spreads the tiles' K over every
+                                  # SM (blocks None: evenly), its fixup pass not counted
+                                  launches=[dict(batch=b, warps=-(-N // 128) * -(-b // MMQ_X) * 8, blocks=None) for b in MMQ_BATCHES],
                                   wbytes=wbytes, dynamic_shared=kind),
                              (lambda kernel=kernel, arch=arch: kernel_cost(ggml_src['mmq.cuh'], kernel, 'mmq', 1, arch, inc,
                                                                            filename='mmq.cuh')) if root else ggml_error))
@@ -108,8 +110,9 @@ def main():
             if cost['status'] == 'ok':
                 smem = cost['smem'] + cost.get('dynamic_smem', 0)
                 r['occupancy'] = round(occupancy(cost['registers'], smem, tmpl['threads'], int(tmpl['arch'][3:]))['occupancy'], 3)
+                r['blocks'] = l['blocks']
                 r['predicted'] = {f'{N}x{N}': predicted(cost, tmpl['family'], N, N, l['batch'], l['warps'], tmpl['wbytes'],
-                                                        int8_ops=INT8_OPS['H200 SXM'])}
+                                                        int8_ops=INT8_OPS['H200 SXM'], blocks=l['blocks'])}
             rows.append(r)
     out = dict(
         benchmark='sass_cost', what='predicted (static): SASS of one warp along the main loop, no GPU',
@@ -118,7 +121,9 @@ def main():
         shape=f'{N} x {N}', mmvq_batches=list(MMVQ_BATCHES), mmq_batches=list(MMQ_BATCHES),
         arch_note=('sm_90 and sm_86 builds are both priced at the H200 SXM rates (132 SMs, boost clock, 4.8 TB/s, 1,979 dense int8 '
                    "TOPS): one yardstick for the ratio. llama.cpp's MMQ dynamic shared memory is its sm_90 shape (ggml_mmq_shape), "
-                   'the same constexpr branch (the Turing+ mma path, mmq_x 128) at sm_86'),
+                   'the same constexpr branch (the Turing+ mma path, mmq_x 128) at sm_86. Issue time is the busiest SM\'s: a launch '
+                   "of `blocks` equal CUDA blocks runs ceil(blocks / 132) of them on one SM; llama.cpp's MMQ is stream-k, counted as "
+                   'evenly spread over the SMs (its fixup pass not counted)'),
         ours_note=(f'our MMVQ is built as the GPU path builds it, one instantiation per batch (mmvq_src(kind, batch=b)); '
                    f'the all-batch build (1..{MAX_BATCH} behind a switch) that the CPU rungs run has the same loops'),
         host=dict(machine=platform.machine(), python=platform.python_version()), seconds=round(time.perf_counter() - t0, 1),

@@ -185,12 +185,16 @@ def predicted(cost:dict,        # loop_cost's figures
               weight_bytes:float,   # the weights' bytes per element (block bytes / block elements)
               part:Part|None=None,  # default: the H200 SXM row of banks.PARTS
               int8_ops:float|None=None,   # the part's dense int8 tensor ops/s (MMQ's tensor floor), if known
+              blocks:int|None=None, # CUDA blocks of equal work; None: work spread evenly over the SMs (stream-k)
              ) -> dict:
-    "Issue time of the launch (main loop plus each warp's instructions outside it), the HBM floor and the int8 tensor floor, in µs."
+    """Issue time of the launch (main loop plus each warp's instructions outside it) on its busiest SM, the HBM floor and
+    the int8 tensor floor, in µs. With `blocks` of equal work, the busiest SM runs ceil(blocks / SMs) of them: 32 blocks
+    on 132 SMs leave 100 idle, and the launch takes 132 / 32 times the evenly spread time."""
     part = part or PARTS['H200 SXM']
     rate = part.sms * SCHEDULERS * part.boost_hz
     passes = n_rows * n_cols * batch / cost['macs']
     issue = (passes * cost['pass_instructions'] + warps * cost['outside']) / rate
+    if blocks: issue *= -(-blocks // part.sms) * part.sms / blocks   # the busiest SM's share of the whole
     moved = n_rows * n_cols * weight_bytes + batch * n_cols * 36 / 32 + 4 * batch * n_rows   # weights, Q8_1 activations, outputs
     out = dict(issue_us=round(issue * 1e6, 2), hbm_us=round(moved / part.hbm_bytes_per_s * 1e6, 2))
     if family == 'mmq' and int8_ops: out['tensor_us'] = round(2 * n_rows * n_cols * batch / int8_ops * 1e6, 2)

@@ -34,6 +34,15 @@ def our_sass(src, fn, arch=90):
     return Path(r['rows'][0]['sass_path']).read_text(), r['rows'][0]
 
 
+def test_predicted_busiest_sm():
+    c = dict(macs=4096, pass_instructions=20, outside=0)
+    even = predicted(c, 'mmq', 4096, 4096, 128, 256, 18 / 32)['issue_us']
+    assert predicted(c, 'mmq', 4096, 4096, 128, 256, 18 / 32, blocks=132)['issue_us'] == even   # one block per SM: even
+    idle = predicted(c, 'mmq', 4096, 4096, 128, 256, 18 / 32, blocks=32)['issue_us']          # 100 of 132 SMs idle
+    assert abs(idle / even - 132 / 32) < 1e-3, (idle, even)
+    assert predicted(c, 'mmq', 4096, 4096, 128, 256, 18 / 32, blocks=133)['issue_us'] > 1.9 * even   # one SM runs two
+
+
 def test_the_cost_rules():
     if nvcc_path() is None: return print('no nvcc here')
     src, fn = our_mmvq('Q8_0')
