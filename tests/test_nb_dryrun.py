@@ -215,7 +215,7 @@ def test_byte_check_fires_exactly():
 
 
 def test_ptx_kernels_take_the_device_route():
-    from ferrox_lit.mmq import mmq_src, mmq_grid, mmq_twin
+    from ferrox_lit.mmq import mmq_src, mmq_grid, mmq_twin, WARPS
     from ferrox_lit.q8_1 import quantize_q8_1
     from ferrox_lit.runtime import LaunchRefused
     from ferrox_lit.core import mismatches
@@ -228,14 +228,14 @@ def test_ptx_kernels_take_the_device_route():
         kern = cp.RawKernel(src, fn, options=('-arch=sm_90',))
         y = cp.empty((5, 20), cp.float32)
         args = [cp.asarray(w), cp.asarray(quantize_q8_1(x)), y, np.int32(20), np.int32(256), np.int32(5), np.int32(w.shape[1])]
-        kern(mmq_grid(20, 5), (128,), tuple(args))
+        kern(mmq_grid(20, 5), (32 * WARPS,), tuple(args))
         assert kern.ptx and mismatches(y.get(), mmq_twin(k, w, x)) == 0
         for slip, at in ((5, 4), (cp.zeros(5, cp.float32), 1), (np.zeros(4, np.uint8), 0)):   # a Python int; a float array for bytes; host memory
             bad = list(args); bad[at] = slip
-            with pytest.raises(DryRunError): kern(mmq_grid(20, 5), (128,), tuple(bad))
-        with pytest.raises(DryRunError, match='takes 7 arguments'): kern(mmq_grid(20, 5), (128,), tuple(args[:-1]))
+            with pytest.raises(DryRunError): kern(mmq_grid(20, 5), (32 * WARPS,), tuple(bad))
+        with pytest.raises(DryRunError, match='takes 7 arguments'): kern(mmq_grid(20, 5), (32 * WARPS,), tuple(args[:-1]))
         kern.ptx = False                                          # sabotage: the plain route, which does not execute inline PTX
-        with pytest.raises(LaunchRefused): kern(mmq_grid(20, 5), (128,), tuple(args))
+        with pytest.raises(LaunchRefused): kern(mmq_grid(20, 5), (32 * WARPS,), tuple(args))
 
 
 def test_stand_in_refuses_launch_slips():

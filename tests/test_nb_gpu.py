@@ -189,7 +189,7 @@ def test_mmq_refusals_before_launch():
             with pytest.raises(GpuError, match='mode'): prepare_mmq(k, w, x, mode='fastest')
             assert calls == []                                      # nothing was compiled for any of them
             p = prepare_mmq(k, w, x)                                # sabotage of the test: a good call does compile, both kernels
-            assert calls == ['ferrox_quantize_q8_1', 'q4_k_mmq'] and p.steps[1][1] == (1, 1) and p.steps[1][2] == (128,), calls
+            assert calls == ['ferrox_quantize_q8_1', 'q4_k_mmq'] and p.steps[1][1] == (1, 1) and p.steps[1][2] == (32 * MMQ_WARPS,), calls
     finally: g['_compiled_for'] = real
 
 
