@@ -263,6 +263,6 @@ def kind_cost_table(m:dict|None, kind:str, arch:str='sm_90') -> str:
         cols = _side_by_side(*pairs[(f, kind, b)], f)
         rows.append({'kernel': f.upper(), 'batch': b, **{('cost' if c == UNIT_LABEL[f] else c): v for c, v in cols.items()},
                      'unit': UNIT_LABEL[f].replace('instr / ', '')})
-    return (f"*Predicted (static)*, {arch}, ours / llama.cpp's ({m['ggml']['ggml']}), 4096 x 4096, as page `31b_sass_cost` "
+    return (f"*Predicted (static)*, {arch}, ours / llama.cpp's (ggml {m['ggml']['ggml']}), 4096 x 4096, as page `31b_sass_cost` "
             f"builds and counts them (SASS instructions and global bytes per unit of work):\n\n" + md_table(rows))
 
