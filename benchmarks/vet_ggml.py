@@ -40,7 +40,7 @@ def row(kind, launch, r) -> dict:
                 nvcc_sm90=dict(registers=sm90.get('registers'), spill_stores=sm90.get('spill_stores'),
                                instructions=sm90.get('sass', {}).get('instructions')) if sm90 else None,
                 mutants={k: r['mutants'].get(k) for k in ('status', 'total', 'killed', 'survived', 'kill_rate')},
-                survivors=[dict(line=s.get('line'), op=s.get('op'), text=s.get('text', '')[:120])
+                survivors=[dict(line=s.get('line'), op=s.get('op'))   # where and which operator: ggml's own text is not kept
                            for s in r['mutants'].get('survivors', [])][:40],
                 seconds=r['seconds'])
 

@@ -132,7 +132,7 @@ def trace_mul_mm(kind, src:str|None=None, n_rows:int=BM, batch:int=BN, n_cols:in
 # %% ../nbs/32_banks.ipynb #436f5cc8
 def shared_arrays(src:str) -> dict:
     "The `__shared__` arrays declared in `src`: name -> element type."
-    decl = r'__shared__[^;]*?\b(float4|float2|float|int|unsigned|half|char)\s+(\w+)\s*\['
+    decl = r'__shared__[^;]*?\b(float4|float2|float|int4|int2|int|unsigned|half|char)\s+(\w+)\s*\['
     return {m.group(2): m.group(1) for m in re.finditer(decl, src)}
 
 def source_sites(src:str) -> dict:
@@ -144,9 +144,9 @@ def source_sites(src:str) -> dict:
         if pat and '__shared__' not in text and (m := pat.search(text)): out[i] = m.group(1)
     return out
 
-_VEC = {'float4': 16, 'float2': 8}
+_VEC = {'float4': 16, 'float2': 8, 'int4': 16, 'int2': 8}   # CUDA's 16- and 8-byte vector types: one request each
 def request_width(src:str, line:int, access_bytes:int) -> int:
-    "Bytes per lane per request at `line` of `src`: 16/8 for a float4/float2 access, else the traced access size."
+    "Bytes per lane per request at `line` of `src`: 16/8 for a float4/int4 or float2/int2 access, else the traced access size."
     text = src.splitlines()[line - 1]
     for vec, n in _VEC.items():
         if re.search(r'\(\s*(?:const\s+)?' + vec + r'\s*\*\s*\)', text): return n
@@ -539,7 +539,7 @@ def mmq_bank_report(kind, **kw) -> list:
     for line, wr in sorted(set(zip(tr.line.tolist(), tr.records['write'].tolist()))):
         text = lines[line - 1].strip()
         sel = (tr.line == line) & (tr.records['write'] == wr)
-        width = 16 if '(int4*)' in text else int(tr.records['size'][sel].max())   # an int4 is one 128-bit access on the GPU
+        width = request_width(tr.src, line, int(tr.records['size'][sel].max()))   # int4, int2: one 128-, 64-bit access on a GPU
         r = site_report(tr, Site(line, 'store' if wr else 'load', text.split('=')[0 if wr else -1].strip()[:44], width, text))
         rows.append({c: r[c] for c in ('site', 'op', 'width', 'requests', 'wf_per_request', 'ideal', 'wavefronts', 'ways')})
     return rows

@@ -11,7 +11,7 @@ from ferrox_lit.source import cuda_text
 from ferrox_lit.q8_1 import quantize_q8_1, QK8_1
 from ferrox_lit.vdot import VDOT_COMMON_SRC
 from ferrox_lit.kind import n_chunks, check_vdot
-from ferrox_lit.kind import epi_halves, built_from_pieces
+from ferrox_lit.kind import epi_halves, built_from_pieces, PiecesMissing
 from ferrox_lit.mmvq import INT8_KINDS, mmvq_contributions
 from ferrox_lit.kind import random_blocks
 from ferrox_lit.mma import a_coords, b_coords
@@ -160,13 +160,13 @@ def test_mmq_dp4a_path_equals_twin():
 def test_mmq_shared_memory_conflict_free():
     for k in ('Q8_0', 'Q6_K'):
         rows = mmq_bank_report(k)
-        assert sum('&ws[' in r['site'] for r in rows) == 2 and sum('&as[' in r['site'] for r in rows) == 2, rows   # the tile stores
+        assert sum('&ws[' in r['site'] for r in rows) == 1 and sum('&as[' in r['site'] for r in rows) == 2, rows   # the tile stores (the weights' one store, unrolled)
         assert sum(r['op'] == 'load' for r in rows) >= 3, rows   # the __dp4a path's two tile loads, the scale load
         assert all(r['wavefronts'] == r['ideal'] and r['ways'] == 1 for r in rows), rows
     # sabotage: the scalar stores of the first version: a 4-way conflict on the weight tile
-    old = '            *(int4*)&ws[r * MMQ_LD + 32 * k] = make_int4(q[0], q[1], q[2], q[3]);'
+    old = '                    *(int4*)&ws[r * MMQ_LD + 32 * (k + e) + 16 * (S * p + s)] = make_int4(v[0], v[1], v[2], v[3]);'
     assert MMQ_BODY.count(old) == 1
-    body = MMQ_BODY.replace(old, '            for (int i = 0; i < 4; i++) ((int*)&ws[r * MMQ_LD + 32 * k])[i] = q[i];')
+    body = MMQ_BODY.replace(old, '                    for (int i = 0; i < 4; i++) ((int*)&ws[r * MMQ_LD + 32 * (k + e) + 16 * (S * p + s)])[i] = v[i];')
     r = mmq_bank_report('Q8_0', body=body)[0]
     assert r['ways'] == 4 and r['wavefronts'] == 4 * r['ideal'], r
 
@@ -187,12 +187,14 @@ def test_mmq_sabotages_fire():
         'missing-syncthreads-after-reads': {'SharedMemoryRace'},
         'epilogue-weight-scale-wrong-chunk': {'mismatch'},
         'no-row-guard': {'SanitizerError'},
+        'unstaged-scale-wrong-chunk': {'mismatch'},
+        'no-row-clamp': {'SanitizerError'},
         'dp4a-path-wrong-column': {'mismatch'},
         'halves-wrong-b-register': {'mismatch'},
     }
     assert set(want) == set(MMQ_SABOTAGES)
     for n, ok in want.items():
-        r = mmq_sabotage('Q6_K' if n.startswith('halves') else 'Q4_K', n)
+        r = mmq_sabotage(SABOTAGE_KIND.get(n, 'Q4_K'), n)
         assert r['fired'] in ok, r
 
 

@@ -3,6 +3,10 @@
 // exactly one chunk, so every mma yields one chunk's integer sums for a 16 x 8 tile, and the per-chunk float tail of the
 // kind's vdot runs on them). Needs FX_MMQ_UNPACK, FX_MMQ_EPI, FX_NCHUNK (chunks per weight block), FX_BLOCK_BYTES and
 // FX_MMQ_HALVES (1 for kinds with a scale per 16 elements: two m16n8k16 per chunk, one sum per half, instead of one k32).
+// Optional, per kind (ferrox_lit.mmq.mmq_src reads them off the kind's pieces): FX_MMQ_PREP (the scale words of a (row,
+// chunk), staged in shared memory by the weight stage and read by FX_MMQ_EPI_P, so the epilogue touches no global memory),
+// FX_MMQ_GROUP (consecutive chunks one thread unpacks, so the bytes they share are loaded once) and FX_MMQ_PARTS (2: a
+// thread unpacks one 16-element half of each, FX_MMQ_UNPACK_HALF).
 //
 // A CUDA block is MMQ_WARPS warps and owns a tile of MMQ_ROWS weight rows x MMQ_COLS activation columns. Per stage of
 // MMQ_KC chunks: the block unpacks its weight rows to int8 in shared memory (ws) and copies the Q8_1 quants of its columns
@@ -29,6 +33,9 @@ extern "C" __global__ void __launch_bounds__(32 * MMQ_WARPS, 1) FX_ENTRY(
     __shared__ __align__(16) signed char as[MMQ_COLS * MMQ_LD];   // int8 activation quants: column n, chunk k at n*LD + 32k
     __shared__ float das[MMQ_KC][MMQ_COLS];                       // Q8_1 scale of (chunk, column), as float
     __shared__ int asums[2][MMQ_KC][MMQ_COLS];                    // sums of the quants of (half, chunk, column)
+#ifdef FX_MMQ_PREP
+    __shared__ int2 ps[MMQ_KC][MMQ_ROWS];                         // the scale words of (chunk, row): 4 KB, 47,104 B in all
+#endif
     const int tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
     const int g = lane / 4, t = lane % 4;  // the mma's groupID and threadID_in_group
     const int row0 = blockIdx.x * MMQ_ROWS, col0 = blockIdx.y * MMQ_COLS;
@@ -42,28 +49,68 @@ extern "C" __global__ void __launch_bounds__(32 * MMQ_WARPS, 1) FX_ENTRY(
         }
     }
     for (int c0 = 0; c0 < n_chunk; c0 += MMQ_KC) {
-        // Weight stage: MMQ_ROWS x MMQ_KC (row, chunk) units, each unpacked to 8 words. Rows past n_rows and chunks past
-        // n_chunk (the K tail of a one-chunk-block kind) store zeros: their mma products are 0 and their terms are never
-        // added, but the mma reads the whole tile, so it must hold defined values. Consecutive threads take consecutive
-        // rows of one chunk and store 16 bytes at a time: a 128-bit store is served 8 lanes per phase, and 8 rows 36 words
-        // apart start in banks 4r, so each phase covers the 32 banks once (with r = u / MMQ_KC, 4-way conflicts: measured).
-        static_assert(MMQ_ROWS * MMQ_KC % (32 * MMQ_WARPS) == 0 && MMQ_COLS * MMQ_KC % (32 * MMQ_WARPS) == 0,
+        // Weight stage: MMQ_ROWS x MMQ_KC (row, chunk) units, each unpacked to 8 words, FX_MMQ_GROUP consecutive chunks of
+        // a row in one thread (FX_MMQ_PARTS 2: one half of each). Rows past n_rows and chunks past n_chunk (the K tail of a
+        // one-chunk-block kind) store zeros: their mma products are 0 and their terms are never stored, but the mma reads
+        // the whole tile, so it must hold defined values. A group never straddles the K tail: n_chunk is whole blocks and a
+        // group lies in one block. Consecutive threads take consecutive rows of one chunk and store 16 bytes at a time: a
+        // 128-bit store is served 8 lanes per phase, and 8 rows 36 words apart start in banks 4r, so each phase covers the
+        // 32 banks once (with r = u / MMQ_KC, 4-way conflicts: measured).
+        constexpr int G = FX_MMQ_GROUP, P = FX_MMQ_PARTS, S = 2 / P;   // chunks a unit, parts a chunk, 16-byte stores a part
+        static_assert(MMQ_KC % G == 0 && FX_NCHUNK % G == 0 && (P == 1 || P == 2), "a group lies in one stage and one block");
+        static_assert(MMQ_ROWS * MMQ_KC / G * P % (32 * MMQ_WARPS) == 0 && MMQ_COLS * MMQ_KC % (32 * MMQ_WARPS) == 0,
                       "whole passes of the block's threads over each stage: a fixed trip count, unrolled");
 #pragma unroll
-        for (int i = 0; i < MMQ_ROWS * MMQ_KC / (32 * MMQ_WARPS); i++) {
+        for (int i = 0; i < MMQ_ROWS * MMQ_KC / G * P / (32 * MMQ_WARPS); i++) {
             const int u = tid + 32 * MMQ_WARPS * i;
-            const int r = u % MMQ_ROWS, k = u / MMQ_ROWS, row = row0 + r, c = c0 + k;
-            int q[8];
+            const int r = u % MMQ_ROWS, p = u / MMQ_ROWS % P, k = G * (u / (MMQ_ROWS * P)), row = row0 + r, c = c0 + k;
+            int q[G][8 / P];
+#ifdef FX_MMQ_PREP
+            int2 pw[G];
+#endif
             if (row < n_rows && c < n_chunk) {
-                FX_MMQ_UNPACK(w + (size_t)row * (size_t)row_bytes + (size_t)(c / FX_NCHUNK) * FX_BLOCK_BYTES, c % FX_NCHUNK, q);
+                const unsigned char* wb = w + (size_t)row * (size_t)row_bytes + (size_t)(c / FX_NCHUNK) * FX_BLOCK_BYTES;
+                const int j0 = (int)((unsigned)c % FX_NCHUNK / G * G);   // = c % FX_NCHUNK, written so that the compiler knows it
+                    // is a non-negative multiple of G, so that it sees the group's chunks address the same bytes (and loads them once)
+#pragma unroll
+                for (int e = 0; e < G; e++) {   // every load of the group before any store: shared bytes load once
+#if FX_MMQ_PARTS == 2
+                    FX_MMQ_UNPACK_HALF(wb, j0 + e, p, q[e]);
+#else
+                    FX_MMQ_UNPACK(wb, j0 + e, q[e]);
+#endif
+                }
+#ifdef FX_MMQ_PREP
+#pragma unroll
+                for (int e = 0; e < G; e++) {   // after the unpacks: a prep's branches (Q4_K's scale decoding) between two
+                    pw[e] = FX_MMQ_PREP(wb, j0 + e);   // unpacks kept the compiler from loading their shared bytes once
+                }
+#endif
             } else {
 #pragma unroll
-                for (int i = 0; i < 8; i++) {
-                    q[i] = 0;
+                for (int e = 0; e < G; e++) {
+#pragma unroll
+                    for (int i = 0; i < 8 / P; i++) {
+                        q[e][i] = 0;
+                    }
+#ifdef FX_MMQ_PREP
+                    pw[e] = make_int2(0, 0);
+#endif
                 }
             }
-            *(int4*)&ws[r * MMQ_LD + 32 * k] = make_int4(q[0], q[1], q[2], q[3]);        // 16-byte aligned: MMQ_LD % 16 == 0
-            *(int4*)&ws[r * MMQ_LD + 32 * k + 16] = make_int4(q[4], q[5], q[6], q[7]);
+#pragma unroll
+            for (int e = 0; e < G; e++) {
+#pragma unroll
+                for (int s = 0; s < S; s++) {   // 16-byte aligned: MMQ_LD % 16 == 0
+                    const int* v = &q[e][4 * s];
+                    *(int4*)&ws[r * MMQ_LD + 32 * (k + e) + 16 * (S * p + s)] = make_int4(v[0], v[1], v[2], v[3]);
+                }
+#ifdef FX_MMQ_PREP
+                if (p == 0) {   // warp-uniform: a warp's 32 units share p
+                    ps[k + e][r] = pw[e];
+                }
+#endif
+            }
         }
         // Activation stage: MMQ_COLS x MMQ_KC Q8_1 blocks: 32 quants, the scale, and the quant sum (exact in int).
         // Consecutive threads take consecutive columns of one chunk, as for the weights (same banks argument).
@@ -100,7 +147,9 @@ extern "C" __global__ void __launch_bounds__(32 * MMQ_WARPS, 1) FX_ENTRY(
             if (c0 + k >= n_chunk) {  // uniform (the K tail of the last stage): no lane leaves the mma alone
                 break;
             }
-            const int c = c0 + k, j = c % FX_NCHUNK;  // the chunk, and its index in its weight block
+#ifndef FX_MMQ_PREP
+            const int c = c0 + k, j = c % FX_NCHUNK;  // the chunk, and its index in its weight block (the unstaged epilogue's)
+#endif
 #if __CUDA_ARCH__ >= 800
             // A fragment (PTX ISA, m16n8k32 .s8): a0 = row g, k 4t..4t+3; a1 = row g+8, same k; a2, a3 = the same rows, k+16.
             const signed char* pa = &ws[(16 * warp + g) * MMQ_LD + 32 * k + 4 * t];
@@ -154,18 +203,29 @@ extern "C" __global__ void __launch_bounds__(32 * MMQ_WARPS, 1) FX_ENTRY(
 #endif
 #pragma unroll
                 for (int e = 0; e < 4; e++) {
+                    const int n = 8 * h + 2 * t + e % 2;   // the output's column in the tile (its row: 16 warp + g + 8 (e / 2))
+                    const float da = das[k][n];
+#ifdef FX_MMQ_PREP
+                    // The epilogue reads the scale words the weight stage staged for its row and chunk: shared memory only.
+                    const int2 pw = ps[k][16 * warp + g + 8 * (e / 2)];
+#if FX_MMQ_HALVES
+                    const float term = FX_MMQ_EPI_P(pw, da, s0[e], s1[e], asums[0][k][n], asums[1][k][n]);
+#else
+                    const float term = FX_MMQ_EPI_P(pw, da, s0[e], asums[0][k][n] + asums[1][k][n]);   // exact: integers
+#endif
+#else
                     // The epilogue reads the weight block of its row, clamped to the last real row: so every term is computed
                     // without a branch, and the loads and decoding of one row's block (its scales) are the same expressions
                     // for every column of the lane, which the compiler computes once per chunk instead of once per output.
                     // A clamped row's output is never stored (the guard at the end), so it only has to read memory that exists.
-                    const int row = row0 + 16 * warp + g + 8 * (e / 2), n = 8 * h + 2 * t + e % 2;
+                    const int row = row0 + 16 * warp + g + 8 * (e / 2);
                     const int rr = min(row, n_rows - 1);
                     const unsigned char* wb = w + (size_t)rr * (size_t)row_bytes + (size_t)(c / FX_NCHUNK) * FX_BLOCK_BYTES;
-                    const float da = das[k][n];
 #if FX_MMQ_HALVES
                     const float term = FX_MMQ_EPI(wb, j, da, s0[e], s1[e], asums[0][k][n], asums[1][k][n]);
 #else
                     const float term = FX_MMQ_EPI(wb, j, da, s0[e], asums[0][k][n] + asums[1][k][n]);   // exact: integers
+#endif
 #endif
                     acc[h][e] += term;   // unguarded: an output past the matrix (a clamped row, a column past the batch,
                                          // whose quants and scale are the stage's zeros) is accumulated but never stored

@@ -10,8 +10,18 @@ static __device__ __forceinline__ void ferrox_mmq_unpack_q4_0(const unsigned cha
         q[4 + i] = __vsub4((v >> 4) & 0x0F0F0F0F, 0x08080808);
     }
 }
-static __device__ __forceinline__ float ferrox_mmq_epi_q4_0(const unsigned char* __restrict__ wb, int j, float da, int sumi, int asum) {
-    (void)j; (void)asum;  // no per-chunk scale, no min
-    const float d = ferrox_vdot_f16(ferrox_vdot_u16(wb));
+// The scale words (FX_MMQ_PREP): the block's fp16 d, staged once per (row, chunk) in shared memory by the weight stage,
+// so the epilogue reads 8 bytes of shared memory per row where it read the block header from global memory per chunk.
+static __device__ __forceinline__ int2 ferrox_mmq_prep_q4_0(const unsigned char* __restrict__ wb, int j) {
+    (void)j;  // one chunk per block
+    return make_int2(ferrox_vdot_u16(wb), 0);
+}
+static __device__ __forceinline__ float ferrox_mmq_epi_p_q4_0(int2 p, float da, int sumi, int asum) {
+    (void)asum;  // no per-chunk scale, no min
+    const float d = ferrox_vdot_f16((unsigned short)p.x);
     return (d * da) * (float)sumi;
+}
+static __device__ __forceinline__ __attribute__((unused)) float ferrox_mmq_epi_q4_0(const unsigned char* __restrict__ wb, int j, float da,
+                                                                             int sumi, int asum) {
+    return ferrox_mmq_epi_p_q4_0(ferrox_mmq_prep_q4_0(wb, j), da, sumi, asum);   // one copy of the float tail
 }

@@ -1,6 +1,9 @@
 // MMQ pieces for Q4_K: the unpack (sub-block j -> 8 words of its 32 codes, unsigned and < 128, so also valid
 // int8 lanes) and the epilogue (ferrox_vdot_q4_k's float tail on the chunk's integer sums: dot = sum of code x
 // activation quant, asum = sum of the activation quants, both exact in the mma and in the kernel's activation load).
+// FERROX_MMQ_GROUP_Q4_K: MMQ's weight stage unpacks sub-blocks 2i and 2i + 1 in one thread, so their shared 32 bytes
+// (low and high nibbles) are loaded once; one sub-block a thread loads every byte twice, using half of each.
+#define FERROX_MMQ_GROUP_Q4_K 2
 static __device__ __forceinline__ void ferrox_mmq_unpack_q4_k(const unsigned char* __restrict__ wb, int j, int* __restrict__ q) {
     const unsigned char* qs = wb + 16 + 32 * (j / 2);   // the 32 bytes of the 64-weight group holding sub-block j
     const int shift = 4 * (j % 2);                       // low nibbles for even j, high for odd
@@ -9,12 +12,23 @@ static __device__ __forceinline__ void ferrox_mmq_unpack_q4_k(const unsigned cha
         q[i] = (ferrox_vdot_i32(qs + 4 * i) >> shift) & 0x0F0F0F0F;   // codes 0..15
     }
 }
-static __device__ __forceinline__ float ferrox_mmq_epi_q4_k(const unsigned char* __restrict__ wb, int j, float da, int sumi, int asum) {
-    const float d = ferrox_vdot_f16(ferrox_vdot_u16(wb));
-    const float dmin = ferrox_vdot_f16(ferrox_vdot_u16(wb + 2));
+// The scale words (FX_MMQ_PREP), staged once per (row, sub-block) in shared memory by the weight stage: x = the fp16 bits
+// of d (low half) and dmin (high half), y = the sub-block's 6-bit scale (byte 0) and min (byte 1). The epilogue then
+// decodes no scale bytes and loads nothing from global memory.
+static __device__ __forceinline__ int2 ferrox_mmq_prep_q4_k(const unsigned char* __restrict__ wb, int j) {
     unsigned char sc, m;
     ferrox_k_scale_min(j, wb + 4, &sc, &m);
-    const float sum_d = da * (float)(sumi * (int)sc);   // < 2^24 in magnitude: converts exactly (see ferrox_vdot_q4_k)
-    const float sum_m = da * (float)(asum * (int)m);
+    return make_int2(ferrox_vdot_i32(wb), (int)sc | ((int)m << 8));
+}
+static __device__ __forceinline__ float ferrox_mmq_epi_p_q4_k(int2 p, float da, int sumi, int asum) {
+    const float d = ferrox_vdot_f16((unsigned short)(p.x & 0xFFFF));
+    const float dmin = ferrox_vdot_f16((unsigned short)((unsigned)p.x >> 16));
+    const int sc = p.y & 0xFF, m = p.y >> 8;
+    const float sum_d = da * (float)(sumi * sc);   // < 2^24 in magnitude: converts exactly (see ferrox_vdot_q4_k)
+    const float sum_m = da * (float)(asum * m);
     return __fmul_rn(d, sum_d) - __fmul_rn(dmin, sum_m);
+}
+static __device__ __forceinline__ __attribute__((unused)) float ferrox_mmq_epi_q4_k(const unsigned char* __restrict__ wb, int j, float da,
+                                                                             int sumi, int asum) {
+    return ferrox_mmq_epi_p_q4_k(ferrox_mmq_prep_q4_k(wb, j), da, sumi, asum);   // one copy of the float tail
 }
