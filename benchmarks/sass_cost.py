@@ -3,14 +3,16 @@
 its text is kept) built by the same nvcc with llama.cpp's `-use_fast_math`, for sm_90 and sm_86, each instantiated as its
 launch instantiates it; per kernel `sass_cost.kernel_cost` (registers, spills, shared memory, the main loop's longest
 pass by class, per unit of work, global bytes per unit) plus occupancy and the predicted issue time of a 4096 x 4096
-launch on an H200 (`sass_cost.predicted`). Every figure is predicted (static); no GPU is used.
+launch on an H200 (`sass_cost.predicted`); and each kind's dequantizer (ours: `gpu.dequant_src`; llama.cpp's: `convert.cu`'s, as
+`dequantize_row_*_cuda` launches it), per weight a thread writes (`sass_cost.straight_cost`). Every figure is predicted
+(static); no GPU is used.
 
 Not a test: about 15 minutes of CPU on 2 cores (each of ggml's files is a long nvcc build).
 
-    python benchmarks/sass_cost.py [--kinds Q4_0,Q8_0,Q4_K,Q6_K | all] [--arches 90,86] [--jobs 2]
-                                   [--json docs/measurements/sass_cost.json] [--merge]
+    python benchmarks/sass_cost.py [--kinds Q4_0,Q8_0,Q4_K,Q6_K | all] [--arches 90,86] [--families mmvq,mmq,dequant]
+                                   [--jobs 2] [--json docs/measurements/sass_cost.json] [--merge]
 
---merge keeps the committed file's rows of other kinds or arches (say, every kind at sm_90 beside the four at sm_86).
+--merge keeps the committed file's rows of other kinds, arches or families (say, every kind at sm_90 beside the four at sm_86).
 """
 import argparse, json, platform, threading, time
 from concurrent.futures import ThreadPoolExecutor
@@ -26,6 +28,7 @@ def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument('--kinds', default=','.join(KINDS))
     p.add_argument('--arches', default='90,86')
+    p.add_argument('--families', default='mmvq,mmq,dequant')
     p.add_argument('--jobs', type=int, default=2)
     p.add_argument('--merge', action='store_true', help='keep the file\'s rows of the kinds and arches not measured now')
     p.add_argument('--json', default=str(Path(__file__).resolve().parent.parent / 'docs' / 'measurements' / 'sass_cost.json'))
@@ -36,13 +39,16 @@ def main():
     from ferrox_lit.bench import INT8_OPS
     from ferrox_lit.mmvq import mmvq_src, INT8_KINDS, MMVQ_ROWS, MAX_BATCH
     from ferrox_lit.mmq import mmq_src, mmq_grid, WARPS, MMQ_KINDS
+    from ferrox_lit.gpu import dequant_src, DEQUANT_THREADS
     from ferrox_lit import vet_ggml
     arches = [int(x) for x in a.arches.split(',')]
+    fams = set(a.families.split(','))
+    if fams - {'mmvq', 'mmq', 'dequant'}: p.error(f"--families {a.families}: expected some of mmvq, mmq, dequant")
     ours_mmvq = [k.name for k in INT8_KINDS]
     kinds = ([k for k in ours_mmvq] if a.kinds == 'all' else [require_kind(k).name for k in a.kinds.split(',')])
     try:
         root, ggml_error = vet_ggml.ggml_tree(), None
-        ggml_src = {f: (root / 'src' / 'ggml-cuda' / f).read_text() for f in ('mmvq.cu', 'mmq.cuh')}
+        ggml_src = {f: (root / 'src' / 'ggml-cuda' / f).read_text() for f in ('mmvq.cu', 'mmq.cuh', 'convert.cu')}
         inc = [str(root / d) for d in vet_ggml.GGML_INCLUDES]
     except vet_ggml.GgmlUnavailable as e:
         root, ggml_error, ggml_src, inc = None, str(e), {}, []
@@ -53,7 +59,21 @@ def main():
         k = require_kind(kind)
         wbytes = k.block_bytes / k.block_elems
         for arch in arches:
-            for batch in MMVQ_BATCHES:
+            if 'dequant' in fams:
+                src, fn = dequant_src(kind)   # one thread per 16-weight sub-block (FX_NL of them a block): 16 weights a thread
+                jobs.append((dict(side='ours', family='dequant', kind=kind, arch=f'sm_{arch}', kernel=fn, threads=DEQUANT_THREADS,
+                                  launches=[dict(batch=None, warps=N * N // (32 * 16), blocks=N * N // (16 * DEQUANT_THREADS))],
+                                  wbytes=wbytes),
+                             lambda src=src, fn=fn, arch=arch: kernel_cost(src, fn, 'dequant', 16, arch)))
+                if kind in vet_ggml.CONVERT:
+                    L = vet_ggml.CONVERT[kind]; threads = int(L.block)
+                    per_block = {'nb': k.block_elems, 'cdiv(n, 256)': 256, 'cdiv(n, 512)': 512}[L.grid]   # elements a CUDA block writes
+                    wpt = per_block // threads
+                    jobs.append((dict(side='llama.cpp', family='dequant', kind=kind, arch=f'sm_{arch}', kernel=L.kernel, threads=threads,
+                                      launches=[dict(batch=None, warps=N * N // (32 * wpt), blocks=N * N // per_block)], wbytes=wbytes),
+                                 (lambda L=L, wpt=wpt, arch=arch: kernel_cost(ggml_src['convert.cu'], L.kernel, 'dequant', wpt, arch, inc,
+                                                                              filename='convert.cu')) if root else ggml_error))
+            for batch in (MMVQ_BATCHES if 'mmvq' in fams else ()):
                 if kind in ours_mmvq:
                     src, fn = mmvq_src(kind, batch=batch)   # the batch's own instantiation, as the GPU path builds it
                     jobs.append((dict(side='ours', family='mmvq', kind=kind, arch=f'sm_{arch}', kernel=fn, threads=32 * MMVQ_ROWS,
@@ -66,14 +86,14 @@ def main():
                                   launches=[dict(batch=batch, warps=warps, blocks=-(-N // 2) if batch == 8 else N)], wbytes=wbytes),
                              (lambda L=L, batch=batch, arch=arch: kernel_cost(ggml_src['mmvq.cu'], L.kernel, 'mmvq', batch, arch, inc,
                                                                               filename='mmvq.cu')) if root else ggml_error))
-            if kind in MMQ_KINDS:
+            if kind in MMQ_KINDS and 'mmq' in fams:
                 src, fn = mmq_src(kind)
                 jobs.append((dict(side='ours', family='mmq', kind=kind, arch=f'sm_{arch}', kernel=fn, threads=32 * WARPS,
                                   launches=[dict(batch=b, warps=mmq_grid(N, b)[0] * mmq_grid(N, b)[1] * WARPS,
                                                 blocks=mmq_grid(N, b)[0] * mmq_grid(N, b)[1]) for b in MMQ_BATCHES],
                                   wbytes=wbytes),
                              lambda src=src, fn=fn, arch=arch: kernel_cost(src, fn, 'mmq', 1, arch)))
-            if kind in vet_ggml.MMQ_LAYOUT_OF:
+            if kind in vet_ggml.MMQ_LAYOUT_OF and 'mmq' in fams:
                 kernel = f'mul_mat_q<GGML_TYPE_{kind}, {MMQ_X}, false>'   # need_check false: 4096 rows are whole 128-row tiles
                 jobs.append((dict(side='llama.cpp', family='mmq', kind=kind, arch=f'sm_{arch}', kernel=kernel, threads=32 * 8,
                                   # 8 warps a tile of mmq_y 128 rows by mmq_x columns; stream-k spreads the tiles' K over every
@@ -129,8 +149,8 @@ def main():
         host=dict(machine=platform.machine(), python=platform.python_version()), seconds=round(time.perf_counter() - t0, 1),
         rows=rows)
     if a.merge and Path(a.json).exists():   # the rows of (kind, arch) pairs not measured now stay as they were measured
-        now = {(r['kind'], r['arch']) for r in rows}
-        rows += [r for r in json.loads(Path(a.json).read_text())['rows'] if (r['kind'], r['arch']) not in now]
+        now = {(r['kind'], r['arch'], r['family']) for r in rows}
+        rows += [r for r in json.loads(Path(a.json).read_text())['rows'] if (r['kind'], r['arch'], r['family']) not in now]
         out['rows'] = rows
         out['merged'] = True
     Path(a.json).write_text(json.dumps(out, indent=1) + '\n')

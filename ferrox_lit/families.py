@@ -13,6 +13,7 @@ import numpy as np
 from .core import FerroxError, mismatches, MEASURED
 from .kind import random_blocks
 from .kinds import KINDS, require_kind
+from .f16 import F16_SRC
 from .mul_mm import kernel_src, THREADS
 from .twin import mul_mm_twin
 from .host import host_rung, run_mul_mm
@@ -32,15 +33,16 @@ from .banks import mmq_bank_report
 from .host import run_mmq
 
 # %% auto #0
-__all__ = ['DECODE_ARCHES', 'INT8_ARCHES', 'MMQ_ARCHES', 'FAMILIES', 'FAMILY_SOURCES', 'VARIANTS', 'MOVED', 'SINCE_BASELINE',
-           'UnknownFamily', 'Family', 'run_dequant', 'dequant_rung', 'q8_1_rung', 'mmvq_rung', 'mmq_rung', 'mmq_banks',
-           'register_family', 'require_family', 'needs_vdot', 'needs_mmq_pieces', 'device_check_calls',
-           'shared_arrays_of', 'family_table', 'source_digest', 'emitted_digests', 'compare_sources', 'check_rungs',
-           'families_banks_rung', 'compile_one', 'matrix_cells', 'compile_matrix', 'check_sass', 'nvrtc_rung',
-           'FAMILY_QUANTITIES', 'matvec_evidence', 'repack_evidence', 'rq_evidence', 'run_mv_sabotage', 'matvec_rung',
-           'q8_1_sabotage', 'vdot_evidence', 'vdot_sabotage_report', 'from_pieces', 'pieces_agreement', 'mmvq_evidence',
-           'mmvq_real_evidence', 'mmvq_sabotage', 'mmvq_sass', 'mma_regs', 'run_mma', 'layout_proof', 'misuse',
-           'ldmatrix_regs', 'run_tile', 'mmq_evidence', 'mmq_real_evidence', 'mmq_sabotage']
+__all__ = ['DECODE_ARCHES', 'INT8_ARCHES', 'MMQ_ARCHES', 'FAMILIES', 'FAMILY_SOURCES', 'VARIANTS', 'MOVED', 'F16_SINCE_BASELINE',
+           'SINCE_BASELINE', 'UnknownFamily', 'Family', 'run_dequant', 'dequant_rung', 'q8_1_rung', 'mmvq_rung',
+           'mmq_rung', 'mmq_banks', 'register_family', 'require_family', 'needs_vdot', 'needs_mmq_pieces',
+           'device_check_calls', 'shared_arrays_of', 'family_table', 'source_digest', 'emitted_digests',
+           'compare_sources', 'check_rungs', 'families_banks_rung', 'compile_one', 'matrix_cells', 'compile_matrix',
+           'check_sass', 'nvrtc_rung', 'FAMILY_QUANTITIES', 'matvec_evidence', 'repack_evidence', 'rq_evidence',
+           'run_mv_sabotage', 'matvec_rung', 'q8_1_sabotage', 'vdot_evidence', 'vdot_sabotage_report', 'from_pieces',
+           'pieces_agreement', 'mmvq_evidence', 'mmvq_real_evidence', 'mmvq_sabotage', 'mmvq_sass', 'mma_regs',
+           'run_mma', 'layout_proof', 'misuse', 'ldmatrix_regs', 'run_tile', 'mmq_evidence', 'mmq_real_evidence',
+           'mmq_sabotage']
 
 # %% ../nbs/29_families.ipynb #d24cf074
 class UnknownFamily(FerroxError, KeyError):
@@ -251,9 +253,13 @@ def source_digest(src:str, fn:str) -> str:
     "sha256 of an entry point and its translation unit (the baseline's digest)."
     return hashlib.sha256(f'{fn}\0{src}'.encode()).hexdigest()
 
+_HW = F16_SRC[F16_SRC.index('#ifdef __CUDACC__'):F16_SRC.index('#else\n') + len('#else\n')]
+F16_SINCE_BASELINE = (  # the fp16 decode's hardware branch under a CUDA compiler (page 01_f16), added after the baseline
+    (_HW, ''), ('    return sign ? -scale : scale;\n#endif\n', '    return sign ? -scale : scale;\n'))
 SINCE_BASELINE = (  # intended text changes after the baseline commit, undone before comparing: (the text now, the text then)
     ('__device__ const float ', '__constant__ float '),               # the float codebooks moved to __device__ (page 32a)
     ('__device__ const signed char ', '__constant__ signed char '),   # the int8 codebooks likewise
+    *F16_SINCE_BASELINE,
 )
 
 def _digest(src:str, fn:str, undo=SINCE_BASELINE) -> str:

@@ -102,13 +102,13 @@ def vdot_helpers(kind) -> str:
 def staging_defines(pieces:str,  # the text of a kind's MMQ pieces
                     name:str       # the kind's name
                    ) -> str:
-    "The optional stage macros the pieces offer: FX_MMQ_PREP/EPI_P (scale words staged), FX_MMQ_GROUP/PARTS (chunks, halves a thread)."
+    "The stage macros the pieces offer: FX_MMQ_PREP/EPI_P (scale words staged), GROUP/PARTS (chunks, halves a thread), SCALED_ASUM."
     n, N = name.lower(), name.upper()
     out = ''
     if f'int2 ferrox_mmq_prep_{n}(' in pieces:
         if f'float ferrox_mmq_epi_p_{n}(' not in pieces: raise PiecesMissing(f"{name}: ferrox_mmq_prep_{n} without ferrox_mmq_epi_p_{n}")
         out += f"#define FX_MMQ_PREP ferrox_mmq_prep_{n}\n#define FX_MMQ_EPI_P ferrox_mmq_epi_p_{n}\n"
-    for what, default in (('GROUP', 1), ('PARTS', 1)):
+    for what, default in (('GROUP', 1), ('PARTS', 1), ('SCALED_ASUM', 0)):
         out += f"#define FX_MMQ_{what} {f'FERROX_MMQ_{what}_{N}' if f'#define FERROX_MMQ_{what}_{N} ' in pieces else default}\n"
     if f'#define FERROX_MMQ_PARTS_{N} ' in pieces:
         if f'void ferrox_mmq_unpack_half_{n}(' not in pieces: raise PiecesMissing(f"{name}: parts without ferrox_mmq_unpack_half_{n}")
@@ -179,8 +179,8 @@ MMQ_SABOTAGES = {  # name -> (exact-once edit of mmq.cuh, what it breaks, build,
         'fast',
     ),
     'epilogue-scale-wrong-chunk': (
-        'const float da = das[k][n];',
-        'const float da = das[(k + 1) % MMQ_KC][n];',
+        'const int kd = k;',
+        'const int kd = (k + 1) % MMQ_KC;',
         "the activation scale of the stage's next chunk",
         'fast',
     ),

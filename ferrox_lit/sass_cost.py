@@ -15,7 +15,8 @@ from .nvrtc import nvcc_build, nvcc_path, NvccUnavailable, find_tool, occupancy
 # %% auto #0
 __all__ = ['BRANCHES', 'ENDS', 'MMA_MACS', 'COST_CLASSES', 'SCHEDULERS', 'UNIT', 'COST_JSON', 'UNIT_LABEL', 'Insn', 'parse_sass',
            'back_edges', 'paths', 'macs', 'hot_loop', 'ldg_bytes', 'cost_class', 'path_figures', 'NoMainLoop',
-           'loop_cost', 'predicted', 'kernel_cost', 'cost_measurement', 'cost_table', 'kind_cost_table']
+           'loop_cost', 'predicted', 'LoopInKernel', 'straight_cost', 'kernel_cost', 'cost_measurement', 'cost_table',
+           'kind_cost_table']
 
 # %% ../nbs/31b_sass_cost.ipynb #9f2ab1fb
 @dataclass(frozen=True)
@@ -178,8 +179,8 @@ def loop_cost(sass:str,          # one kernel's nvdisasm listing (its own sectio
                 ldg_by_width=f['ldg_by_width'])
 
 # %% ../nbs/31b_sass_cost.ipynb #d20e1425
-def predicted(cost:dict,        # loop_cost's figures
-              family:str,       # 'mmvq' or 'mmq'
+def predicted(cost:dict,        # loop_cost's (straight_cost's) figures
+              family:str,       # 'mmvq', 'mmq' or 'dequant'
               n_rows:int, n_cols:int, batch:int,
               warps:int,        # warps the launch starts at this shape
               weight_bytes:float,   # the weights' bytes per element (block bytes / block elements)
@@ -192,30 +193,52 @@ def predicted(cost:dict,        # loop_cost's figures
     on 132 SMs leave 100 idle, and the launch takes 132 / 32 times the evenly spread time."""
     part = part or PARTS['H200 SXM']
     rate = part.sms * SCHEDULERS * part.boost_hz
-    passes = n_rows * n_cols * batch / cost['macs']
+    dq = family == 'dequant'   # a warp-pass writes 32 threads' weights; no activations
+    passes = n_rows * n_cols / (32 * cost['weights']) if dq else n_rows * n_cols * batch / cost['macs']
     issue = (passes * cost['pass_instructions'] + warps * cost['outside']) / rate
     if blocks: issue *= -(-blocks // part.sms) * part.sms / blocks   # the busiest SM's share of the whole
-    moved = n_rows * n_cols * weight_bytes + batch * n_cols * 36 / 32 + 4 * batch * n_rows   # weights, Q8_1 activations, outputs
+    moved = (n_rows * n_cols * (weight_bytes + 4) if dq   # the weights in, fp32 out
+             else n_rows * n_cols * weight_bytes + batch * n_cols * 36 / 32 + 4 * batch * n_rows)   # weights, Q8_1 activations, outputs
     out = dict(issue_us=round(issue * 1e6, 2), hbm_us=round(moved / part.hbm_bytes_per_s * 1e6, 2))
     if family == 'mmq' and int8_ops: out['tensor_us'] = round(2 * n_rows * n_cols * batch / int8_ops * 1e6, 2)
     return out
 
+# %% ../nbs/31b_sass_cost.ipynb #straight-def
+class LoopInKernel(FerroxError, ValueError): "A kernel costed as straight-line code still has a loop: one pass would undercount it."
+
+def straight_cost(sass:str,        # one kernel's nvdisasm listing (its own section)
+                  weights:int,     # the weights one thread writes
+                 ) -> dict:
+    "Each thread's instructions from the entry to the last unpredicated EXIT by class, per weight; global bytes per weight."
+    if weights < 1: raise ValueError(f"weights {weights}: a thread writes at least one")
+    insns = parse_sass(sass)
+    loops = [l for l in back_edges(insns) if l[0] < l[1]]   # nvdisasm ends a kernel with `BRA` to itself: unreachable
+    if loops: raise LoopInKernel(f"{len(loops)} loop(s), the first {loops[0][0]:#x}..{loops[0][1]:#x}: not straight-line code")
+    last = max((i.addr for i in insns if i.op.split('.')[0] == 'EXIT' and not i.pred), default=insns[-1].addr)
+    p = paths(insns, insns[0].addr, last)['max']
+    f = path_figures(p)
+    return dict(pass_instructions=len(p), weights=weights, per_unit=round(len(p) / weights, 2),
+                bytes_per_unit=round(f['ldg_bytes_per_lane'] / weights, 3), outside=0,
+                classes={k: v for k, v in f.items() if k not in ('instructions', 'ldg_by_width')}, ldg_by_width=f['ldg_by_width'])
+
 # %% ../nbs/31b_sass_cost.ipynb #b58cb638
 def kernel_cost(source:str,          # the kernel's file (host code and all, for a real engine's)
                 kernel:str,          # the kernel, with its template arguments
-                family:str,          # 'mmvq' or 'mmq'
-                batch:int=1,         # activation columns (mmvq)
+                family:str,          # 'mmvq', 'mmq' or 'dequant'
+                batch:int=1,         # activation columns (mmvq); weights a thread writes (dequant)
                 arch:int=90,         # the target
                 include_dirs=(), defines={}, filename:str='kernel.cu',
                ) -> dict:
-    "nvcc's figures and `loop_cost` of `kernel` on sm_<arch>; status ok | FAIL | n/a, with the reason."
+    "nvcc's figures and `loop_cost` (`straight_cost` for a dequantizer) of `kernel` on sm_<arch>; status ok | FAIL | n/a, with the reason."
     try: b = nvcc_build(source, kernel, include_dirs, defines, filename, arches=(arch,), flags=('-use_fast_math',))
     except NvccUnavailable as e: return dict(status='n/a', detail=str(e))
     if b['status'] != 'ok': return dict(status='FAIL', detail=b['detail'])
     r = b['rows'][0]
     if 'sass_path' not in r: return dict(status='n/a', detail=r['sass_unavailable'])
-    try: cost = loop_cost(Path(r['sass_path']).read_text(), family, batch)
+    sass = Path(r['sass_path']).read_text()
+    try: cost = straight_cost(sass, batch) if family == 'dequant' else loop_cost(sass, family, batch)
     except NoMainLoop as e: return dict(status='FAIL', detail=str(e))
+    except LoopInKernel as e: return dict(status='n/a', detail=f'{e} (a loop the straight-line count cannot price)')
     return dict(status='ok', compiler=b['compiler'], arch=r['arch'], registers=r['registers'],
                 spills=r['spill_stores'] + r['spill_loads'], smem=r['smem'], **cost)
 
@@ -227,13 +250,13 @@ def cost_measurement(path=None) -> dict|None:
     p = Path(path or COST_JSON)
     return json.loads(p.read_text()) if p.exists() else None
 
-UNIT_LABEL = {'mmvq': 'instr / 32 weights / lane', 'mmq': 'instr / m16n8k32'}
+UNIT_LABEL = {'mmvq': 'instr / 32 weights / lane', 'mmq': 'instr / m16n8k32', 'dequant': 'instr / weight / thread'}
 
 def _ratio(a, b) -> str: return f'{a / b:.2f}x' if b else ''
 
 def _side_by_side(o:dict, t:dict, family:str) -> dict:
     "The common columns of one (kind, batch): ours / llama.cpp's per unit, bytes, registers (spills), predicted issue time."
-    pred = [(s, o['predicted'][s], t['predicted'][s]) for s in sorted(o['predicted'])]
+    pred = [(s, o['predicted'][s], t['predicted'][s]) for s in sorted(o.get('predicted', {})) if s in t.get('predicted', {})]
     return {UNIT_LABEL[family]: f"{o['per_unit']:g} / {t['per_unit']:g} ({_ratio(o['per_unit'], t['per_unit'])})",
             'bytes': f"{o['bytes_per_unit']:g} / {t['bytes_per_unit']:g}",
             'regs (spills)': f"{o['registers']} ({o['spills']}) / {t['registers']} ({t['spills']})",
@@ -248,7 +271,7 @@ def cost_table(m:dict, family:str, arch:str='sm_90') -> str:
     "Ours against llama.cpp's, one row per kind and batch: per unit, bytes, registers/spills, predicted issue time; ratios ours/theirs."
     pairs = _pairs(m, lambda r: r['family'] == family and r.get('arch') == arch)
     return md_table([{'kind': k, 'batch': b, **_side_by_side(*pairs[(f, k, b)], family)}
-                     for f, k, b in sorted(pairs, key=lambda x: (x[2], x[1]))])
+                     for f, k, b in sorted(pairs, key=lambda x: (x[2] or 0, x[1]))])
 
 def kind_cost_table(m:dict|None, kind:str, arch:str='sm_90') -> str:
     "One kind's rows of both families, ours / llama.cpp's, labelled predicted (static); a line naming the command where it is not measured."
@@ -259,7 +282,8 @@ def kind_cost_table(m:dict|None, kind:str, arch:str='sm_90') -> str:
         return (f"{kind} is not in the measurement yet (it covers {have}): "
                 f"`python benchmarks/sass_cost.py --kinds {kind} --merge` adds it.")
     rows = []
-    for f, _, b in sorted(pairs, key=lambda x: (x[0] != 'mmvq', x[2])):   # MMVQ first, then MMQ, by batch
+    order = {'dequant': 0, 'mmvq': 1, 'mmq': 2}
+    for f, _, b in sorted(pairs, key=lambda x: (order[x[0]], x[2] or 0)):   # dequant, MMVQ, MMQ; by batch
         cols = _side_by_side(*pairs[(f, kind, b)], f)
         rows.append({'kernel': f.upper(), 'batch': b, **{('cost' if c == UNIT_LABEL[f] else c): v for c, v in cols.items()},
                      'unit': UNIT_LABEL[f].replace('instr / ', '')})

@@ -219,11 +219,12 @@ def test_ptx_kernels_take_the_device_route():
     from ferrox_lit.q8_1 import quantize_q8_1
     from ferrox_lit.runtime import LaunchRefused
     from ferrox_lit.core import mismatches
+    from ferrox_lit.matvec import DEQUANT_BODY
     k = kind_by_name('Q8_0')
     src, fn = mmq_src(k)
     w = random_blocks(k, 20 * 8, 3).reshape(20, -1)
     x = np.random.default_rng(3).standard_normal((5, 256)).astype(np.float32)
-    assert has_ptx(src) and not has_ptx('// asm("mma.sync ...");\n' + gpu.dequant_src(k)[0])    # a comment is no PTX
+    assert has_ptx(src) and not has_ptx('// asm("mma.sync ...");\n' + DEQUANT_BODY)    # a comment is no PTX
     with stand_in() as cp:
         kern = cp.RawKernel(src, fn, options=('-arch=sm_90',))
         y = cp.empty((5, 20), cp.float32)

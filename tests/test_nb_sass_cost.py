@@ -91,6 +91,24 @@ def test_parse_and_paths_on_a_listing():
     assert sum(macs(i) for i in p['max']) == 128   # the UR4 dot is a sum
 
 
+def test_straight_cost():
+    lst = """.L_x_1:
+        /*0000*/                   LDG.E.U8 R2, desc[UR4][R2.64] ;
+        /*0010*/                   I2F.U32 R3, R2 ;
+        /*0020*/                   FMUL R3, R3, R4 ;
+        /*0030*/                   STG.E desc[UR4][R6.64], R3 ;
+        /*0040*/                   EXIT ;
+.L_x_0:
+        /*0050*/                   BRA `(.L_x_0) ;"""
+    c = straight_cost(lst, 2)
+    assert c['pass_instructions'] == 5 and c['per_unit'] == 2.5 and c['bytes_per_unit'] == 0.5, c   # 5 instructions, 1 byte, 2 weights
+    assert c['classes']['ldg'] == 1 and c['classes']['cvt'] == 1 and c['classes']['stg'] == 1
+    # sabotage: a loop left in the code is refused, not counted once
+    looped = lst.replace('        /*0040*/                   EXIT ;', '        /*0040*/              @P0 BRA `(.L_x_1) ;\n        /*0048*/                   EXIT ;')
+    with pytest.raises(LoopInKernel, match='0x0..0x40'): straight_cost(looped, 2)
+    with pytest.raises(ValueError, match='at least one'): straight_cost(lst, 0)
+
+
 def test_kernel_cost_says_why():
     src, fn = our_mmvq('Q8_0')
     g = kernel_cost.__globals__; keep = g['nvcc_build']
@@ -109,7 +127,7 @@ def test_cost_measurement():
     if m is None: return print('not measured yet')
     assert {r['side'] for r in m['rows']} == {'ours', 'llama.cpp'} and m['flags'] == ['-use_fast_math']
     ok = [r for r in m['rows'] if r['status'] == 'ok']
-    assert ok and all(r['per_unit'] > 0 and r['macs'] > 0 for r in ok)
+    assert ok and all(r['per_unit'] > 0 and (r.get('macs') or r.get('weights')) for r in ok)
     assert {(r['family'], r['kind']) for r in ok} >= {(f, k) for f in ('mmvq', 'mmq') for k in ('Q4_0', 'Q8_0', 'Q4_K', 'Q6_K')}
     four = ('Q4_0', 'Q8_0', 'Q4_K', 'Q6_K')
     assert {(r['side'], r['kind'], r['arch']) for r in ok} >= {(s, k, a) for s in ('ours', 'llama.cpp') for k in four for a in ('sm_90', 'sm_86')}
@@ -119,5 +137,8 @@ def test_cost_measurement():
     assert cost_table(dict(rows=[r for r in m['rows'] if r['side'] == 'ours']), 'mmvq') == md_table([])
     q = kind_cost_table(m, 'Q4_K')
     assert 'predicted (static)' in q.lower() and q.count('| MMVQ |') == 2 and q.count('| MMQ |') == 2, q
+    assert q.count('| DEQUANT |') == 1 and q.index('| DEQUANT |') < q.index('| MMVQ |'), q   # the dequantizer first
+    d = cost_table(m, 'dequant')
+    assert 'instr / weight / thread' in d and d.count('\n') >= 5, d   # every kind both sides have
     assert 'benchmarks/sass_cost.py --kinds TQ1_0 --merge' in kind_cost_table(dict(m, rows=[r for r in m['rows'] if r['kind'] != 'TQ1_0']), 'TQ1_0')
     assert kind_cost_table(None, 'Q4_K').startswith('Not measured')

@@ -6,7 +6,8 @@
 // Optional, per kind (ferrox_lit.mmq.mmq_src reads them off the kind's pieces): FX_MMQ_PREP (the scale words of a (row,
 // chunk), staged in shared memory by the weight stage and read by FX_MMQ_EPI_P, so the epilogue touches no global memory),
 // FX_MMQ_GROUP (consecutive chunks one thread unpacks, so the bytes they share are loaded once) and FX_MMQ_PARTS (2: a
-// thread unpacks one 16-element half of each, FX_MMQ_UNPACK_HALF).
+// thread unpacks one 16-element half of each, FX_MMQ_UNPACK_HALF) and FX_MMQ_SCALED_ASUM (1: the activation stage stores
+// da * asum as a float, and a staged epilogue takes it in place of asum).
 //
 // A CUDA block is MMQ_WARPS warps and owns a tile of MMQ_ROWS weight rows x MMQ_COLS activation columns. Per stage of
 // MMQ_KC chunks: the block unpacks its weight rows to int8 in shared memory (ws) and copies the Q8_1 quants of its columns
@@ -31,8 +32,17 @@ extern "C" __global__ void __launch_bounds__(32 * MMQ_WARPS, 1) FX_ENTRY(
     int n_rows, int n_cols, int batch, int row_bytes) {
     __shared__ __align__(16) signed char ws[MMQ_ROWS * MMQ_LD];   // int8 weights of the stage: row r, chunk k at r*LD + 32k
     __shared__ __align__(16) signed char as[MMQ_COLS * MMQ_LD];   // int8 activation quants: column n, chunk k at n*LD + 32k
+#if FX_MMQ_SCALED_ASUM
+    __shared__ float2 das[MMQ_KC][MMQ_COLS];                      // (Q8_1 scale, scale * quant sum) of (chunk, column):
+                                                                  // one 128-bit load serves a lane's two columns
+#else
     __shared__ float das[MMQ_KC][MMQ_COLS];                       // Q8_1 scale of (chunk, column), as float
+#endif
+#if FX_MMQ_SCALED_ASUM
+    static_assert(!FX_MMQ_HALVES, "a scaled quant sum is the chunk's: one per (chunk, column)");
+#else
     __shared__ int asums[2][MMQ_KC][MMQ_COLS];                    // sums of the quants of (half, chunk, column)
+#endif
 #ifdef FX_MMQ_PREP
     __shared__ int2 ps[MMQ_KC][MMQ_ROWS];                         // the scale words of (chunk, row): 4 KB, 47,104 B in all
 #endif
@@ -137,9 +147,13 @@ extern "C" __global__ void __launch_bounds__(32 * MMQ_WARPS, 1) FX_ENTRY(
             }
             *(int4*)&as[n * MMQ_LD + 32 * k] = make_int4(v[0], v[1], v[2], v[3]);
             *(int4*)&as[n * MMQ_LD + 32 * k + 16] = make_int4(v[4], v[5], v[6], v[7]);
+#if FX_MMQ_SCALED_ASUM
+            das[k][n] = make_float2(da, da * (float)(s[0] + s[1]));   // |s| <= 127 * 32 converts exactly: A's one rounding
+#else
             das[k][n] = da;         // [chunk][column]: 32 lanes, 32 consecutive words
             asums[0][k][n] = s[0];
             asums[1][k][n] = s[1];
+#endif
         }
         __syncthreads();  // tiles stored: every warp reads rows and columns other threads wrote
 #pragma unroll
@@ -204,12 +218,20 @@ extern "C" __global__ void __launch_bounds__(32 * MMQ_WARPS, 1) FX_ENTRY(
 #pragma unroll
                 for (int e = 0; e < 4; e++) {
                     const int n = 8 * h + 2 * t + e % 2;   // the output's column in the tile (its row: 16 warp + g + 8 (e / 2))
-                    const float da = das[k][n];
+                    const int kd = k;   // the chunk whose activation scale the term takes
+#if FX_MMQ_SCALED_ASUM
+                    const float2 dA = das[kd][n];   // (da, da * asum)
+                    const float da = dA.x;
+#else
+                    const float da = das[kd][n];
+#endif
 #ifdef FX_MMQ_PREP
                     // The epilogue reads the scale words the weight stage staged for its row and chunk: shared memory only.
                     const int2 pw = ps[k][16 * warp + g + 8 * (e / 2)];
 #if FX_MMQ_HALVES
                     const float term = FX_MMQ_EPI_P(pw, da, s0[e], s1[e], asums[0][k][n], asums[1][k][n]);
+#elif FX_MMQ_SCALED_ASUM
+                    const float term = FX_MMQ_EPI_P(pw, da, s0[e], dA.y);
 #else
                     const float term = FX_MMQ_EPI_P(pw, da, s0[e], asums[0][k][n] + asums[1][k][n]);   // exact: integers
 #endif

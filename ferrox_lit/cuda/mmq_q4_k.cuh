@@ -12,23 +12,22 @@ static __device__ __forceinline__ void ferrox_mmq_unpack_q4_k(const unsigned cha
         q[i] = (ferrox_vdot_i32(qs + 4 * i) >> shift) & 0x0F0F0F0F;   // codes 0..15
     }
 }
-// The scale words (FX_MMQ_PREP), staged once per (row, sub-block) in shared memory by the weight stage: x = the fp16 bits
-// of d (low half) and dmin (high half), y = the sub-block's 6-bit scale (byte 0) and min (byte 1). The epilogue then
-// decodes no scale bytes and loads nothing from global memory.
+// The scale words (FX_MMQ_PREP), staged once per (row, sub-block) in shared memory by the weight stage: the float bits of
+// D = d sc (x) and M = dmin m (y), both exact. FERROX_MMQ_SCALED_ASUM_Q4_K: the activation stage stages A = da asum, so
+// the epilogue gets A where an unstaged one gets asum, and computes ferrox_vdot_q4_k's tail, (D da) dot - M A, from
+// shared memory alone.
+#define FERROX_MMQ_SCALED_ASUM_Q4_K 1
 static __device__ __forceinline__ int2 ferrox_mmq_prep_q4_k(const unsigned char* __restrict__ wb, int j) {
     unsigned char sc, m;
     ferrox_k_scale_min(j, wb + 4, &sc, &m);
-    return make_int2(ferrox_vdot_i32(wb), (int)sc | ((int)m << 8));
+    const float D = ferrox_vdot_f16(ferrox_vdot_u16(wb)) * (float)sc;       // exact (see ferrox_vdot_q4_k)
+    const float M = ferrox_vdot_f16(ferrox_vdot_u16(wb + 2)) * (float)m;
+    return make_int2(__float_as_int(D), __float_as_int(M));
 }
-static __device__ __forceinline__ float ferrox_mmq_epi_p_q4_k(int2 p, float da, int sumi, int asum) {
-    const float d = ferrox_vdot_f16((unsigned short)(p.x & 0xFFFF));
-    const float dmin = ferrox_vdot_f16((unsigned short)((unsigned)p.x >> 16));
-    const int sc = p.y & 0xFF, m = p.y >> 8;
-    const float sum_d = da * (float)(sumi * sc);   // < 2^24 in magnitude: converts exactly (see ferrox_vdot_q4_k)
-    const float sum_m = da * (float)(asum * m);
-    return __fmul_rn(d, sum_d) - __fmul_rn(dmin, sum_m);
+static __device__ __forceinline__ float ferrox_mmq_epi_p_q4_k(int2 p, float da, int sumi, float A) {
+    return (__int_as_float(p.x) * da) * (float)sumi - __int_as_float(p.y) * A;
 }
 static __device__ __forceinline__ __attribute__((unused)) float ferrox_mmq_epi_q4_k(const unsigned char* __restrict__ wb, int j, float da,
                                                                              int sumi, int asum) {
-    return ferrox_mmq_epi_p_q4_k(ferrox_mmq_prep_q4_k(wb, j), da, sumi, asum);   // one copy of the float tail
+    return ferrox_mmq_epi_p_q4_k(ferrox_mmq_prep_q4_k(wb, j), da, sumi, da * (float)asum);   // one copy of the float tail
 }

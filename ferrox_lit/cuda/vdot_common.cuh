@@ -19,9 +19,9 @@ static __device__ __forceinline__ __attribute__((unused)) int ferrox_vdot_i32_b1
     return (int)((unsigned int)p[0] | ((unsigned int)p[1] << 8) | ((unsigned int)p[2] << 16) | ((unsigned int)p[3] << 24));
 }
 // fp16 bits -> float, exact (the int8 path's scales: the weights' d/dmin, Q8_1's d). On a CUDA compiler, the hardware's
-// conversion, PTX cvt.f32.f16 (one HADD2.F32 on sm_80 and later, F2F.F32.F16 before), where the prelude's portable
-// ferrox_f16_to_f32 costs about 20 instructions and 4 branches. On the CPU runtime (g++, no __CUDACC__), the same map in
-// branch-free integer steps, checked against the fp16 twin on all 65,536 inputs (45_vdot). A NaN comes out as a NaN
+// conversion, PTX cvt.f32.f16 (one HADD2.F32 on sm_80 and later, F2F.F32.F16 before), as the prelude's ferrox_f16_to_f32
+// also takes there. On the CPU runtime (g++, no __CUDACC__), the same map in branch-free integer steps (the prelude's CPU
+// form is the seed's ldexpf derivation, about 20 instructions and 4 branches), checked against the fp16 twin on all 65,536 inputs (45_vdot). A NaN comes out as a NaN
 // (payloads are not part of any twin's contract: two NaNs agree).
 static __device__ __forceinline__ __attribute__((unused)) float ferrox_vdot_f16(unsigned short h) {
 #ifdef __CUDACC__

@@ -15,7 +15,8 @@ static __device__ __forceinline__ float ferrox_vdot_q4_k(
         dot = __dp4a((ferrox_vdot_i32(q + 4 * i) >> shift) & 0x0F0F0F0F, u, dot);  // codes 0..15
         asum = __dp4a(0x01010101, u, asum);                                        // sum of the activation quants
     }
-    const float sum_d = da * (float)(dot * (int)sc);    // |dot * sc| <= 15*127*32*63 < 2^24: converts exactly
-    const float sum_m = da * (float)(asum * (int)m);    // |asum * m| <= 127*32*63 < 2^24: likewise
-    return __fmul_rn(d, sum_d) - __fmul_rn(dmin, sum_m);
+    const float D = d * (float)sc;       // exact: an fp16 significand (11 bits) times a 6-bit integer
+    const float M = dmin * (float)m;     // likewise
+    const float A = da * (float)asum;    // |asum| <= 127 * 32: converts exactly; one rounding
+    return (D * da) * (float)dot - M * A;   // |dot| <= 15 * 127 * 32 < 2^24: converts exactly
 }

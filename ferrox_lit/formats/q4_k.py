@@ -129,9 +129,10 @@ def q4_k_vdot_twin(wb, ab, j):
     u = word_at(ab, 4 + 4 * i)
     dot = dp4a((word_at(wb, q + 4 * i) >> shift) & 0x0F0F0F0F, u)
     asum = dp4a(0x01010101, u)
-    sum_d = da * (dot * sc.astype(np.int32)).astype(np.float32)
-    sum_m = da * (asum * m.astype(np.int32)).astype(np.float32)
-    return d * sum_d - dmin * sum_m
+    D = d * sc.astype(np.float32)        # exact
+    M = dmin * m.astype(np.float32)
+    A = da * asum.astype(np.float32)
+    return (D * da) * dot.astype(np.float32) - M * A
 
 # %% ../../nbs/15_q4_k.ipynb #vdot-q4_k-06
 Q4_K_VDOT_SABOTAGES = (
@@ -151,10 +152,10 @@ Q4_K_VDOT_SABOTAGES = (
     ),
     Sabotage(
         'min-dropped',
-        'the min term left out: `d * sum_d` only',
-        'return __fmul_rn(d, sum_d) - __fmul_rn(dmin, sum_m);',
-        'return __fmul_rn(d, sum_d);',
-        twin_slip(q4_k_vdot_twin, 'return d * sum_d - dmin * sum_m', 'return d * sum_d'),
+        'the min term left out: `(D * da) * dot` only',
+        'return (D * da) * (float)dot - M * A;',
+        'return (D * da) * (float)dot;',
+        twin_slip(q4_k_vdot_twin, 'return (D * da) * dot.astype(np.float32) - M * A', 'return (D * da) * dot.astype(np.float32)'),
     ),
     Sabotage(
         'asum-unsigned',
@@ -169,5 +170,5 @@ Q4_K_VDOT_SABOTAGES = (
 Q4_K = dataclasses.replace(Q4_K, vdot_src=Q4_K_VDOT_SRC, vdot_twin=q4_k_vdot_twin, vdot_sabotages=Q4_K_VDOT_SABOTAGES)
 
 # %% ../../nbs/15_q4_k.ipynb #vdot-q4_k-13
-q4_k_vdot_via_s = twin_slip(q4_k_vdot_twin, 'sum_m = da * (asum * m.astype(np.int32)).astype(np.float32)',
-                            'sum_m = f16_to_f32(u16_at(ab, 2)) * m.astype(np.float32)')  # the min term via Q8_1's sum s, for comparison
+q4_k_vdot_via_s = twin_slip(q4_k_vdot_twin, 'A = da * asum.astype(np.float32)',
+                            'A = f16_to_f32(u16_at(ab, 2))')  # the min term via Q8_1's sum s, for comparison
