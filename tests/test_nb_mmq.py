@@ -76,6 +76,7 @@ globals().update({k: v for k, v in vars(_nbmod).items() if not k.startswith("__"
 from ferrox_lit.nvrtc import SassUnavailable, arch_number, compile_kernel, disassemble, occupancy, resources, sass_ops
 from ferrox_lit.banks import SharedTrace, Site, read_trace, resolve_lines, site_report
 from ferrox_lit.int8_error import error_activations, error_weights, int8_path, nmse
+from ferrox_lit.banks import request_width   # the bank model's width rule, which mmq_bank_report (exported there) uses
 
 
 from ferrox_lit.host import run_quantize_q8_1
