@@ -4,7 +4,7 @@
 
 # %% ../nbs/32_banks.ipynb #42ee2f77
 from __future__ import annotations
-import math, os, re, shutil, subprocess
+import functools, math, os, re, shutil, subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 import numpy as np
@@ -17,12 +17,12 @@ from .runtime import launch, build
 # %% auto #0
 __all__ = ['N_BANKS', 'BANK_BYTES', 'WARP', 'WAVEFRONT_BYTES', 'TRACE_DTYPE', 'VARIANTS', 'TRAFFIC', 'PARTS', 'BankModelError',
            'lanes_per_phase', 'phase_wavefronts', 'TraceError', 'EmptyTrace', 'UnresolvedSite', 'SiteNotTraced',
-           'read_trace', 'resolve_lines', 'SharedTrace', 'trace_kernel', 'trace_mul_mm', 'shared_arrays',
-           'source_sites', 'request_width', 'Requests', 'site_requests', 'Site', 'trace_sites', 'site_report',
-           'bank_report', 'show_report', 'describe', 'lane_bank', 'hottest', 'plot_lane_bank', 'VariantDoesNotApply',
-           'variant_src', 'plot_sites', 'kstep_total', 'BankConflict', 'check_coverage', 'check_banks',
-           'expected_counters', 'banks_rung', 'mul_mm_traffic', 'Part', 'roofline', 'plot_roofline', 'mmq_trace',
-           'mmq_bank_report']
+           'read_trace', 'resolve_lines', 'SharedTrace', 'trace_kernel', 'trace_mul_mm', 'active_source',
+           'shared_arrays', 'source_sites', 'request_width', 'Requests', 'site_requests', 'Site', 'trace_sites',
+           'site_report', 'bank_report', 'show_report', 'describe', 'lane_bank', 'hottest', 'plot_lane_bank',
+           'VariantDoesNotApply', 'variant_src', 'plot_sites', 'kstep_total', 'BankConflict', 'check_coverage',
+           'check_banks', 'expected_counters', 'banks_rung', 'mul_mm_traffic', 'Part', 'roofline', 'plot_roofline',
+           'mmq_trace', 'mmq_bank_report']
 
 # %% ../nbs/32_banks.ipynb #a9444cf1
 N_BANKS = 32       # shared-memory banks
@@ -130,10 +130,28 @@ def trace_mul_mm(kind, src:str|None=None, n_rows:int=BM, batch:int=BN, n_cols:in
                         n_cols=n_cols, batch=batch, k_steps=n_cols // BK, blocks=math.prod(grid))
 
 # %% ../nbs/32_banks.ipynb #436f5cc8
+@functools.lru_cache(maxsize=64)
+def active_source(src:str) -> str:
+    "`src` with every line its own `#if` branches drop blanked (line numbers kept), resolved by the C preprocessor; "
+    "`#include` lines are dropped first, so only `src`'s own macros decide."
+    cxx = os.environ.get('CXX') or shutil.which('g++')
+    if not cxx: raise FerroxError("no C++ compiler: resolving a kernel's #if branches needs g++ (apt-get install g++)")
+    text = re.sub(r'(?m)^[ \t]*#[ \t]*include\b.*$', '', src)
+    out = subprocess.run([cxx, '-E', '-x', 'c++', '-'], input=text, capture_output=True, text=True)
+    if out.returncode: raise FerroxError(f"the C preprocessor refused the kernel text: {out.stderr.strip()[:300]}")
+    kept, line, ours = set(), 1, True
+    for o in out.stdout.splitlines():
+        if m := re.match(r'# (\d+) "([^"]*)"', o):   # a line marker: the next output line is source line N of that file
+            line, ours = int(m.group(1)), m.group(2) == '<stdin>'
+            continue
+        if ours and o.strip(): kept.add(line)
+        line += 1
+    return '\n'.join(t if i in kept or t.lstrip().startswith('#') else '' for i, t in enumerate(src.splitlines(), 1))
+
 def shared_arrays(src:str) -> dict:
-    "The `__shared__` arrays declared in `src`: name -> element type."
+    "The `__shared__` arrays `src` declares in its active `#if` branches (`active_source`): name -> element type."
     decl = r'__shared__[^;]*?\b(float4|float2|float|int4|int2|int|unsigned|half|char)\s+(\w+)\s*\['
-    return {m.group(2): m.group(1) for m in re.finditer(decl, src)}
+    return {m.group(2): m.group(1) for m in re.finditer(decl, active_source(src))}
 
 def source_sites(src:str) -> dict:
     "Lines (1-based) of `src` that index a shared array, outside its declaration: line -> array name."

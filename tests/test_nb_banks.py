@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 
-import math, os, re, shutil, subprocess
+import functools, math, os, re, shutil, subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 import numpy as np
