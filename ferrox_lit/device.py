@@ -18,6 +18,7 @@ from ferrox_lit.runtime import (
     SanitizerError, KernelTimeout, UntouchedOutput, HostError, UninitializedSharedRead, MAX_DYN_SHARED, device_source,
 )
 from .runtime import shared_sections, BUILD_RECIPE, _EXTERN_SHARED
+from .runtime import runner_notes, same_value_outcome
 from .runtime import bounded_run, compile_run, check_includes, check_shared_total, _touched, crash_summary
 
 # %% auto #0
@@ -828,10 +829,12 @@ def launch(source:str,            # device code (see `build`)
            offsets:dict={},       # {argument index: bytes past a 256-byte boundary} for pointer arguments
            filename:str='kernel.cu',  # the source's name in messages
            coverage=None,         # mode 'cover': the folder the run's line counts (kernel.gcda) go to
+           same_value:str='raise',# race mode, a shared byte two threads wrote with one value: 'raise' SameValueRace, or 'report' it
           ) -> LaunchResult:
     "Run `kernel` of device source `source` on the CPU runtime over `grid` x `block` with `args`."
     grid, block = _dims(grid, 'grid'), _dims(block, 'block')
     _check_geometry(grid, block)
+    same_value_outcome(kernel, mode, (), same_value)   # the option checked before any work
     if isinstance(shared_bytes, bool) or not isinstance(shared_bytes, (int, np.integer)) or not 0 <= shared_bytes <= MAX_DYN_SHARED:
         raise LaunchRefused(f"shared_bytes = {shared_bytes!r}: expected 0 to {MAX_DYN_SHARED:,} "
                             "(CUDA's largest dynamic shared allocation)")
@@ -861,6 +864,7 @@ def launch(source:str,            # device code (see `build`)
                                 "an infinite loop, or a block that never reaches its end") from None
         secs = time.perf_counter() - t0
         if r.returncode: _raise_device(kernel, mode, r.returncode, r.stderr, timeout, filename)
+        notes = same_value_outcome(kernel, mode, runner_notes(r.stderr), same_value)
         data = out.read_bytes()
     results, pos = {}, 0
     for i in outs:
@@ -874,7 +878,7 @@ def launch(source:str,            # device code (see `build`)
         if untouched:
             raise UntouchedOutput(f"{kernel} ({mode}): {untouched:,} of {a.size:,} elements of argument {i} ({params[i].type}) "
                                   "were never written")
-    res = LaunchResult(results, secs, int(np.prod(grid)), mode, None)
+    res = LaunchResult(results, secs, int(np.prod(grid)), mode, None, notes=notes)
     res.printed = r.stdout   # the kernel's printf output (host's LaunchResult.printed)
     return res
 

@@ -16,15 +16,16 @@ __all__ = ['RUNTIME_HEADERS', 'SABOTAGES', 'STRIDE', 'SWEEPS', 'SABOTAGE_SWEEP',
            'half_to_float_table', 'numpy_half', 'same_or_both_nan', 'sample_floats', 'bf16_reference', 'convert',
            'fp8_codes', 'strided_report', 'sabotage_report', 'StaleMeasurement', 'exhaustive_rows', 'q8_0_half_twin',
            'run_q8_0_half', 'SHIM_H', 'RUNNER_CPP', 'MODES', 'COMPILE_SECONDS', 'COMPILE_MEM_GB', 'CACHE_GB', 'KEEP',
-           'BUILD_RECIPE', 'STATIC_SHARED_LIMIT', 'SENTINEL_F32', 'MAX_THREADS', 'MAX_DYN_SHARED', 'HostError',
-           'HostCompileError', 'LaunchRefused', 'KernelTimeout', 'BarrierDivergence', 'SharedMemoryRace',
+           'BUILD_RECIPE', 'STATIC_SHARED_LIMIT', 'SENTINEL_F32', 'MAX_THREADS', 'SAME_VALUE', 'MAX_DYN_SHARED',
+           'HostError', 'HostCompileError', 'LaunchRefused', 'KernelTimeout', 'BarrierDivergence', 'SharedMemoryRace',
            'SameValueRace', 'UninitializedSharedRead', 'SanitizerError', 'KernelCrashed', 'UntouchedOutput',
            'WarpMaskLaneExited', 'WarpCollectiveMismatch', 'ShuffleFromInactiveLane', 'ShuffleWidthError',
            'KernelAssert', 'KernelTrap', 'IntegerDivisionByZero', 'CompileLimit', 'IncludeRefused',
            'SharedMemoryTooLarge', 'CacheUnwritable', 'Param', 'kernel_params', 'cache_root', 'writable', 'cache_dir',
            'compile_limits', 'kill_children', 'bounded_run', 'compile_limit_hit', 'compile_run', 'check_includes',
            'cache_entries', 'cache_usage', 'evict', 'clear_cache', 'precompiled', 'device_source', 'shared_sections',
-           'build', 'crash_summary', 'LaunchResult', 'check_shared_total', 'launch']
+           'build', 'crash_summary', 'runner_notes', 'same_value_outcome', 'LaunchResult', 'check_shared_total',
+           'launch']
 
 # %% ../nbs/29b_runtime.ipynb #7ad5068b
 RUNTIME_HEADERS = ('cuda_fp16.h', 'cuda_bf16.h', 'cuda_fp8.h', 'cuda_runtime.h')  # in ferrox_lit/cuda/, package data
@@ -731,6 +732,19 @@ def crash_summary(fn_name:str, mode:str, lines:list, filename:str='kernel.cu') -
     parts = [what or 'crashed', f'at {locs[0]}' if locs else '', ctx]
     return f"{fn_name} ({mode}): " + ', '.join(p for p in parts if p)
 
+def runner_notes(err:str) -> tuple:
+    "The runner's findings that do not stop a run (`FXNOTE KIND message` lines of its stderr) as (KIND, message) pairs."
+    return tuple(tuple(l[7:].split(' ', 1)) for l in err.splitlines() if l.startswith('FXNOTE ') and ' ' in l[7:])
+
+SAME_VALUE = ('raise', 'report')   # launch(same_value=...): a same-value shared race raises SameValueRace, or is a note
+
+def same_value_outcome(fn_name:str, mode:str, notes:tuple, same_value:str) -> tuple:
+    "`notes`, after raising `SameValueRace` for a RACE_SAME note when `same_value` is 'raise' (the run itself has finished)."
+    if same_value not in SAME_VALUE: raise LaunchRefused(f"same_value={same_value!r}: expected one of {', '.join(SAME_VALUE)}")
+    same = [m for k, m in notes if k == 'RACE_SAME']
+    if same and same_value == 'raise': raise SameValueRace(f"{same[0]} ({fn_name}, {mode} build)")
+    return notes
+
 def _raise_for(fn_name, mode, rc, err, timeout):
     for line in err.splitlines():
         if line.startswith('FXERR '):
@@ -755,6 +769,7 @@ class LaunchResult:
     mode: str
     trace: Path|None  # race mode with trace=True: the shared-access trace file
     printed: str = '' # what the kernel's printf calls wrote (the runner's stdout), in the order the fibers ran
+    notes: tuple = () # the runner's findings that did not stop the run: (kind, message), e.g. ('RACE_SAME', ...)
 
 MAX_DYN_SHARED = 232448  # bytes: sm_90's largest dynamic shared allocation (227 KiB); the runner reserves this much
 
@@ -772,9 +787,11 @@ def launch(src:str, fn_name:str, grid, block, args:list, mode:str='fast', timeou
            arch:int=900,          # __CUDA_ARCH__ the kernel sees
            include_dirs=(),       # -I directories for the kernel's own headers
            defines={},            # -D macros: name -> value (None: defined without a value)
+           same_value:str='raise',# race mode, a shared byte two threads wrote with one value: 'raise' SameValueRace, or 'report' it
            ) -> LaunchResult:
     "Run kernel `fn_name` of CUDA translation unit `src` on the CPU over `grid` x `block` with `args`."
     params = kernel_params(src, fn_name)
+    same_value_outcome(fn_name, mode, (), same_value)   # the option checked before any work
     grid, block = _dims(grid, 'grid'), _dims(block, 'block')
     _check_geometry(grid, block)
     if not isinstance(shared_bytes, (int, np.integer)) or not 0 <= shared_bytes <= MAX_DYN_SHARED:
@@ -802,6 +819,7 @@ def launch(src:str, fn_name:str, grid, block, args:list, mode:str='fast', timeou
             ) from None
         secs = time.perf_counter() - t0
         if r.returncode: _raise_for(fn_name, mode, r.returncode, r.stderr, timeout)
+        notes = same_value_outcome(fn_name, mode, runner_notes(r.stderr), same_value)
         data = out.read_bytes()
         kept = None
         if trace and mode == 'race':
@@ -815,4 +833,4 @@ def launch(src:str, fn_name:str, grid, block, args:list, mode:str='fast', timeou
         a = results[name]
         untouched = int((a.view(np.uint8).reshape(a.size, -1) == _sentinel(a.dtype).view(np.uint8)).all(1).sum())
         if untouched: raise UntouchedOutput(f"{fn_name} ({mode}): {untouched:,} of {a.size:,} elements of {name!r} were never written")
-    return LaunchResult(results, secs, int(np.prod(grid)), mode, kept, r.stdout)
+    return LaunchResult(results, secs, int(np.prod(grid)), mode, kept, r.stdout, notes)

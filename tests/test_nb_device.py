@@ -18,6 +18,7 @@ from ferrox_lit.runtime import (
     SanitizerError, KernelTimeout, UntouchedOutput, HostError, UninitializedSharedRead, MAX_DYN_SHARED, device_source,
 )
 from ferrox_lit.runtime import shared_sections, BUILD_RECIPE, _EXTERN_SHARED
+from ferrox_lit.runtime import runner_notes, same_value_outcome
 from ferrox_lit.runtime import bounded_run, compile_run, check_includes, check_shared_total, _touched, crash_summary
 
 

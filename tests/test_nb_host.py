@@ -355,6 +355,17 @@ def test_a_race_of_one_value_is_named_apart():
     with pytest.raises(SharedMemoryRace, match='with another value') as e:   # sabotage: each thread its own value
         launch(src.replace('VALUE', 'x[t]'), 'k', 1, 32, [x, y, 8], mode='race')
     assert not isinstance(e.value, SameValueRace)
+    r = launch(src.replace('VALUE', 'x[min(t, n - 1)]'), 'k', 1, 32, [x, y, 8], mode='race', same_value='report')
+    (kind, msg), = r.notes   # reported, not raised: 24 threads x 4 bytes stored again over row 7
+    assert kind == 'RACE_SAME' and 'with the same bytes' in msg and '(96 bytes written so in the launch)' in msg
+    assert (y == x[np.minimum(np.arange(32), 7)]).all()
+    later = src.replace('    y[t] = s', '    s[t % 4] = t;   // a race on a value, after the interval that stored one value twice\n'
+                        '    __syncthreads();\n    y[t] = s')
+    with pytest.raises(SharedMemoryRace, match='with another value') as e:   # sabotage: counting must not end the run's checks
+        launch(later.replace('VALUE', 'x[min(t, n - 1)]'), 'k', 1, 32, [x, y, 8], mode='race', same_value='report')
+    assert not isinstance(e.value, SameValueRace)
+    with pytest.raises(LaunchRefused, match='same_value'):
+        launch(src, 'k', 1, 32, [x, y, 8], mode='race', same_value='ignore')
 
 
 def test_bad_input_refused():
