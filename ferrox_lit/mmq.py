@@ -236,7 +236,7 @@ MMQ_SABOTAGES = {  # name -> (exact-once edit of mmq.cuh, what it breaks, build,
 
 SABOTAGE_KIND = {  # sabotage -> the kind whose branch it lives in (the rest: Q4_K, which stages its scale words and groups chunks)
     'halves-wrong-b-register': 'Q6_K',      # FX_MMQ_HALVES
-    'unstaged-scale-wrong-chunk': 'Q5_K',   # the epilogue that reads its weight block (no FX_MMQ_PREP), sub-blocks of 32
-    'no-row-clamp': 'Q5_K',
+    'unstaged-scale-wrong-chunk': 'Q3_K',   # the epilogue that reads its weight block (no FX_MMQ_PREP), sub-blocks of 32
+    'no-row-clamp': 'Q3_K',
 }
 

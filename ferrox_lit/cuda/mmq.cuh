@@ -6,8 +6,9 @@
 // Optional, per kind (ferrox_lit.mmq.mmq_src reads them off the kind's pieces): FX_MMQ_PREP (the scale words of a (row,
 // chunk), staged in shared memory by the weight stage and read by FX_MMQ_EPI_P, so the epilogue touches no global memory),
 // FX_MMQ_GROUP (consecutive chunks one thread unpacks, so the bytes they share are loaded once) and FX_MMQ_PARTS (2: a
-// thread unpacks one 16-element half of each, FX_MMQ_UNPACK_HALF) and FX_MMQ_SCALED_ASUM (1: the activation stage stores
-// da * asum as a float, and a staged epilogue takes it in place of asum).
+// thread unpacks one 16-element half of each, FX_MMQ_UNPACK_HALF) and FX_MMQ_SCALED_ASUM (the activation stage stores a
+// float A beside da, one 8-byte pair, and a staged epilogue takes A in place of asum: 1, A = da * asum, one rounding, for
+// tails written on it; 2, A = asum, exact, for tails that scale the integer sum themselves).
 //
 // A CUDA block is MMQ_WARPS warps and owns a tile of MMQ_ROWS weight rows x MMQ_COLS activation columns. Per stage of
 // MMQ_KC chunks: the block unpacks its weight rows to int8 in shared memory (ws) and copies the Q8_1 quants of its columns
@@ -148,7 +149,11 @@ extern "C" __global__ void __launch_bounds__(32 * MMQ_WARPS, 1) FX_ENTRY(
             *(int4*)&as[n * MMQ_LD + 32 * k] = make_int4(v[0], v[1], v[2], v[3]);
             *(int4*)&as[n * MMQ_LD + 32 * k + 16] = make_int4(v[4], v[5], v[6], v[7]);
 #if FX_MMQ_SCALED_ASUM
+#if FX_MMQ_SCALED_ASUM == 2
+            das[k][n] = make_float2(da, (float)(s[0] + s[1]));        // |s| <= 127 * 32 converts exactly: A is asum
+#else
             das[k][n] = make_float2(da, da * (float)(s[0] + s[1]));   // |s| <= 127 * 32 converts exactly: A's one rounding
+#endif
 #else
             das[k][n] = da;         // [chunk][column]: 32 lanes, 32 consecutive words
             asums[0][k][n] = s[0];

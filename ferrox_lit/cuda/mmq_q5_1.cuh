@@ -18,11 +18,23 @@ static __device__ __forceinline__ void ferrox_mmq_unpack_q5_1(const unsigned cha
         q[4 + i] = ((v >> 4) & 0x0F0F0F0F) | ferrox_mmq_q5_1_hbits(qh >> (16 + 4 * i));
     }
 }
-static __device__ __forceinline__ float ferrox_mmq_epi_q5_1(const unsigned char* __restrict__ wb, int j, float da, int sumi, int asum) {
+// The scale words (FX_MMQ_PREP): the block's d and m, decoded once per (row, chunk) by the weight stage and staged in
+// shared memory as float bits, so the epilogue reads 8 bytes of shared memory per output row where it read and decoded the
+// block header from global memory per chunk and column pair.
+static __device__ __forceinline__ int2 ferrox_mmq_prep_q5_1(const unsigned char* __restrict__ wb, int j) {
     (void)j;  // one chunk per block
-    const float d = ferrox_vdot_f16(ferrox_vdot_u16(wb));
-    const float m = ferrox_vdot_f16(ferrox_vdot_u16(wb + 2));
+    return make_int2(__float_as_int(ferrox_vdot_f16(ferrox_vdot_u16(wb))), __float_as_int(ferrox_vdot_f16(ferrox_vdot_u16(wb + 2))));
+}
+// FERROX_MMQ_SCALED_ASUM_Q5_1 2: the activation stage stages asum as its (exact) float beside da, one 8-byte pair
+// per (chunk, token); the tail below is the same expression either way.
+#define FERROX_MMQ_SCALED_ASUM_Q5_1 2
+static __device__ __forceinline__ float ferrox_mmq_epi_p_q5_1(int2 p, float da, int sumi, float asum) {
+    const float d = __int_as_float(p.x), m = __int_as_float(p.y);
     // d * da and m * da: two 11-bit significands, exact in float32; |sumi| <= 32*31*127 and |asum| <= 32*127 convert
     // exactly. So each product below is one rounding, the sum a third; __fmul_rn keeps a fast build from fusing them.
-    return __fmul_rn(d * da, (float)sumi) + __fmul_rn(m * da, (float)asum);
+    return __fmul_rn(d * da, (float)sumi) + __fmul_rn(m * da, asum);
+}
+static __device__ __forceinline__ __attribute__((unused)) float ferrox_mmq_epi_q5_1(const unsigned char* __restrict__ wb, int j, float da,
+                                                                             int sumi, int asum) {
+    return ferrox_mmq_epi_p_q5_1(ferrox_mmq_prep_q5_1(wb, j), da, sumi, (float)asum);   // one copy of the float tail
 }

@@ -17,7 +17,8 @@ static __device__ __forceinline__ float ferrox_vdot_q5_k(
         dot = __dp4a(lo | hi, u, dot);                   // codes 0..31
         asum = __dp4a(0x01010101, u, asum);
     }
-    const float sum_d = da * (float)(dot * (int)sc);    // |dot * sc| <= 31*127*32*63 < 2^23: converts exactly
-    const float sum_m = da * (float)(asum * (int)m);    // |asum * m| <= 127*32*63 < 2^18
-    return __fmul_rn(d, sum_d) - __fmul_rn(dmin, sum_m);
+    const float D = d * (float)sc;       // exact: an fp16 significand (11 bits) times a 6-bit integer
+    const float M = dmin * (float)m;     // likewise
+    const float A = da * (float)asum;    // |asum| <= 127 * 32: converts exactly; one rounding
+    return (D * da) * (float)dot - M * A;   // |dot| <= 31 * 127 * 32 < 2^17: converts exactly
 }

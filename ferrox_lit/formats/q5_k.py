@@ -96,9 +96,10 @@ def q5_k_vdot_twin(wb, ab, j):
     hi = ((word_at(wb, 16 + 4 * i) >> j.astype(np.uint32)) & 0x01010101) << 4
     dot = dp4a(lo | hi, u)
     asum = dp4a(0x01010101, u)
-    sum_d = da * (dot * sc.astype(np.int32)).astype(np.float32)
-    sum_m = da * (asum * m.astype(np.int32)).astype(np.float32)
-    return d * sum_d - dmin * sum_m
+    D = d * sc.astype(np.float32)        # exact
+    M = dmin * m.astype(np.float32)
+    A = da * asum.astype(np.float32)
+    return (D * da) * dot.astype(np.float32) - M * A
 
 # %% ../../nbs/16_q5_k.ipynb #vdot-q5_k-06
 Q5_K_VDOT_SABOTAGES = (
@@ -118,10 +119,10 @@ Q5_K_VDOT_SABOTAGES = (
     ),
     Sabotage(
         'min-dropped',
-        'the min term left out: `d * sum_d` only',
-        'return __fmul_rn(d, sum_d) - __fmul_rn(dmin, sum_m);',
-        'return __fmul_rn(d, sum_d);',
-        twin_slip(q5_k_vdot_twin, 'return d * sum_d - dmin * sum_m', 'return d * sum_d'),
+        'the min term left out: `(D * da) * dot` only',
+        'return (D * da) * (float)dot - M * A;',
+        'return (D * da) * (float)dot;',
+        twin_slip(q5_k_vdot_twin, 'return (D * da) * dot.astype(np.float32) - M * A', 'return (D * da) * dot.astype(np.float32)'),
     ),
     Sabotage(
         'asum-unsigned',
