@@ -391,3 +391,22 @@ def test_local_links_point_a_source_link_at_its_page():
     out = build_docs.local_links(nb, {'11_q4_0': 'q4_0', '15_q4_k': 'q4_k'})['cells']
     assert out[0]['source'] == 'Read [Q4_0](q4_0.html), then [x](q4_k.html#layout); [gone](nbs/99_gone.ipynb)'   # unknown: kept,
     assert out[1]['source'] == ['"[Q4_0](nbs/11_q4_0.ipynb)"']                                                      # dead-link check
+
+def test_check_committed_passes_the_same_rows_and_names_a_changed_one(tmp_path, monkeypatch, capsys):
+    import check_committed
+    rows = [dict(kind='Q4_0', rung='emit', needs='CPU', verdict='ok', figure='142 lines', seconds=0.1),
+            dict(kind='Q4_0', rung='bank conflicts', needs='CPU + g++', verdict='ok', figure='7 sites', seconds=2.0)]
+    committed = tmp_path / 'check.json'; committed.write_text(json.dumps(rows))
+    monkeypatch.setattr(check_committed, 'COMMITTED', committed)
+    fresh = tmp_path / 'fresh.json'
+    fresh.write_text(json.dumps([r | dict(seconds=9.9) for r in rows]))   # seconds differ: still current
+    assert check_committed.main(str(fresh)) == 0
+    # sabotage: one verdict changed (the last CI's Q4_K bank rung) is named, and so is a missing row
+    fresh.write_text(json.dumps([rows[0], rows[1] | dict(verdict='FAIL', figure='1 sites over')]))
+    assert check_committed.main(str(fresh)) == 1 and "'FAIL'" in capsys.readouterr().out
+    fresh.write_text(json.dumps(rows[:1]))
+    assert check_committed.main(str(fresh)) == 1
+    # and build_docs reads the committed rows by default, the check run only when asked
+    monkeypatch.setattr(build_docs, 'COMMITTED_CHECK', committed)
+    got, src = build_docs.check_rows(None)
+    assert got == rows and 'committed' in src

@@ -1,7 +1,8 @@
 """Build the docs site into _site/ with one command, offline, executing no notebook.
 
-    python tools/build_docs.py                       # runs `ferrox-lit check` in-process for the status table
-    python tools/build_docs.py --check-json c.json   # or reads rows `ferrox-lit check --json` wrote
+    python tools/build_docs.py                       # the status table from the committed docs/measurements/check.json
+    python tools/build_docs.py --check-json c.json   # or from rows `ferrox-lit check --json` wrote
+    python tools/build_docs.py --fresh-check         # or from `ferrox-lit check` run now, in-process (about 11 minutes)
 
 1. nbdev's own notebook processing (`nbdev.serve.proc_nbs`, what `nbdev_proc_nbs` and Quarto use) turns nbs/
    into _proc/: frontmatter from the `# title` cell, `show_doc` API blocks for every exported function, exported
@@ -13,7 +14,8 @@
    doc host become relative) and staged under _proc/_site_src/ with nbdev's page names (q4_k.html, ...), with the
    image files their Markdown refers to (docs/images/formats.png on the home page; a missing one fails the build).
 3. status.md, the table of which rungs each format stands on (and every check's figure), is made from
-   `ferrox_lit.cli.run_check()` rows; the same table replaces the home page's status cell output.
+   `ferrox_lit.cli.run_check()` rows (the committed check.json by default: CI fails when it differs from a fresh
+   run); the same table replaces the home page's status cell output.
 4. The glossary (docs_assets/glossary.md) is staged as a page, and the first use of each of its terms on every
    page (prose in Markdown cells and Markdown outputs, not code, headings or links; TERMS says what a use is) becomes
    a link to its entry, with the definition's first sentence as hover text.
@@ -388,10 +390,17 @@ def home_status(nb:dict, rows:list, page_of:dict, rows_from:str, stamp:str) -> d
     cell['outputs'] = [{'output_type': 'display_data', 'metadata': {}, 'data': {'text/markdown': md}}]
     return nb
 
-def check_rows(json_path):
+COMMITTED_CHECK = ROOT / 'docs' / 'measurements' / 'check.json'   # `ferrox-lit check --json` of the commit; CI says if it is not
+
+def check_rows(json_path, fresh:bool=False):
+    "The status table's rows: from `json_path`, else the committed check.json (unless `fresh`), else a run of the check now."
     if json_path:
         say(f'status table from {json_path}')
         return json.loads(Path(json_path).read_text()), f'rows read from `{Path(json_path).name}` (`ferrox-lit check --json`)'
+    if not fresh and COMMITTED_CHECK.is_file():
+        say(f'status table from the committed {COMMITTED_CHECK.name} (CI checks it is current; --fresh-check runs the check)')
+        return (json.loads(COMMITTED_CHECK.read_text()),
+                'the committed `docs/measurements/check.json` (`ferrox-lit check --json`, current as CI checks)')
     from ferrox_lit.cli import run_check
     say('status table: running ferrox_lit.cli.run_check() (every rung, every kind) ...')
     t = time.time(); rows = run_check(progress=sys.stderr.isatty())
@@ -553,7 +562,8 @@ def main(argv=None) -> int:
         epilog='examples:\n  python tools/build_docs.py\n'
                '  ferrox-lit check --json > c.json; python tools/build_docs.py --check-json c.json',
     )
-    ap.add_argument('--check-json', help='rows saved by `ferrox-lit check --json` (default: run the check now)')
+    ap.add_argument('--check-json', help='rows saved by `ferrox-lit check --json` (default: the committed docs/measurements/check.json)')
+    ap.add_argument('--fresh-check', action='store_true', help='run `ferrox-lit check` now for the status table (about 11 minutes)')
     ap.add_argument('--site-dir', default=str(SITE), help='output folder (default: _site)')
     ap.add_argument('--n_workers', type=int, default=1,
                     help='>1: process notebooks in that many fresh processes (default: all in this one)')
@@ -573,7 +583,7 @@ def main(argv=None) -> int:
     cfg = get_config()
     link_base = cfg.doc_host.rstrip('/') + '/' + cfg.doc_baseurl.strip('/')
     link_base = link_base.rstrip('/') + '/'
-    rows, rows_from = check_rows(a.check_json)
+    rows, rows_from = check_rows(a.check_json, a.fresh_check)
     stamp = datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')
 
     nbs = sorted(
